@@ -1,0 +1,108 @@
+"""The engine's command line: deal, legal, play, simulate.
+
+Positions travel as JSON on stdin and stdout. Bad input prints one plain line on
+stderr and exits with code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Sequence
+
+from .dealing import deal
+from .errors import EngineError
+from .notation import dumps, loads
+from .rules import PRESET_NAMES, Rules, parse_option
+from .simulate import simulate
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one plain line, exit code 2
+        print(f"error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    options = dict(parse_option(o) for o in args.option)
+    return Rules.preset(args.preset, args.players, args.overlay, **options)
+
+
+def _read_position():
+    text = sys.stdin.read()
+    if not text.strip():
+        raise EngineError("bad_position", detail="expected a position as JSON on standard input")
+    return loads(text)
+
+
+def _cmd_deal(args) -> None:
+    print(dumps(deal(_rules(args), args.seed), indent=2))
+
+
+def _cmd_legal(args) -> None:
+    rnd = _read_position()
+    actions = rnd.canonical_actions() if args.canonical else rnd.legal_actions()
+    print(json.dumps([str(a) for a in actions]))
+
+
+def _cmd_play(args) -> None:
+    rnd = _read_position()
+    for text in args.actions:
+        rnd.apply(text)
+    print(dumps(rnd, indent=2))
+
+
+def _cmd_simulate(args) -> None:
+    if args.games < 1:
+        raise EngineError("bad_option", name="--games", value=args.games, allowed="at least 1")
+    rules = _rules(args)
+    started = time.process_time()
+    summary = simulate(rules, args.games, args.seed)
+    summary["cpu_seconds"] = round(time.process_time() - started, 3)
+    print(json.dumps(summary, indent=2))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m engine", description="Capicú's dominoes rules engine.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    def rules_args(p: argparse.ArgumentParser) -> None:
+        p.add_argument("preset", choices=PRESET_NAMES, metavar="PRESET", help=", ".join(PRESET_NAMES))
+        p.add_argument("--players", type=int, default=None)
+        p.add_argument("--overlay", action="append", default=[], help="a table variant, e.g. capicu_25")
+        p.add_argument("--option", action="append", default=[], help="name=value, e.g. target=150")
+
+    p = sub.add_parser("deal", help="deal a round and print its position")
+    rules_args(p)
+    p.add_argument("--seed", type=int, required=True)
+    p.set_defaults(run=_cmd_deal)
+
+    p = sub.add_parser("legal", help="read a position on stdin, print the legal actions")
+    p.add_argument("--canonical", action="store_true", help="without mirror duplicates")
+    p.set_defaults(run=_cmd_legal)
+
+    p = sub.add_parser("play", help="read a position on stdin, apply actions, print the result")
+    p.add_argument("actions", nargs="+", metavar="ACTION", help="'lead 6-6', '3-5@L', 'draw', 'pass'")
+    p.set_defaults(run=_cmd_play)
+
+    p = sub.add_parser("simulate", help="play random rounds and print a summary")
+    rules_args(p)
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=0)
+    p.set_defaults(run=_cmd_simulate)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        args.run(args)
+    except EngineError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0
