@@ -1,0 +1,319 @@
+"""Lessons loaded from data and replayed through the engine (docs/lessons.md).
+
+>>> course = load_course()
+>>> lesson = course.lesson(course.games[0].lessons[0])
+>>> frames = lesson.frames()
+>>> frames[0].caption, len(frames) == len(lesson.steps) + 1
+('intro', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+import yaml
+
+from engine import EngineError, Match, Round, Rules, position_from_dict
+from engine.match import add_result, is_shutout, match_outcome
+
+CONTENT = Path(__file__).resolve().parent / "content"
+LANGUAGES = ("en", "nl", "pt", "es")
+FALLBACK = "en"
+
+
+class LessonError(ValueError):
+    """A lesson file that is missing, malformed, or whose script the engine rejects."""
+
+
+@dataclass(frozen=True)
+class Step:
+    action: str | None
+    caption: str
+    expect: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Variant:
+    overlay: str
+    expect: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Task:
+    kind: str
+    position: Mapping[str, Any]
+    rules: Mapping[str, Any]
+    params: Mapping[str, Any]
+    viewer: int
+
+    def round(self) -> Round:
+        return position_from_dict({**self.position, "rules": self.rules})
+
+
+@dataclass(frozen=True)
+class LessonText:
+    title: str
+    summary: str
+    body: str
+    remember: tuple[str, ...]
+    captions: Mapping[str, str]
+    task: Mapping[str, str]
+    variants: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One picture of a lesson's board: the round after ``index`` steps."""
+
+    index: int
+    round: Round
+    action: str | None
+    caption: str
+
+
+@dataclass(frozen=True, eq=False)  # compared and cached by identity: one object per lesson
+class Lesson:
+    id: str
+    game: str
+    source: Mapping[str, str]
+    rules: Mapping[str, Any]
+    viewer: int
+    reveal: bool
+    start: Mapping[str, Any]
+    steps: tuple[Step, ...]
+    variants: tuple[Variant, ...]
+    task: Task | None
+    texts: Mapping[str, LessonText] = field(repr=False)
+
+    def text(self, lang: str) -> LessonText:
+        """The lesson in ``lang``, English when that language lacks it."""
+        return self.texts.get(lang) or self.texts[FALLBACK]
+
+    def rules_with(self, overlays: Sequence[str] = ()) -> Rules:
+        base = dict(self.rules)
+        base["overlays"] = list(base.get("overlays", [])) + [o for o in overlays if o not in base.get("overlays", [])]
+        return Rules.from_dict(base)
+
+    def start_round(self, overlays: Sequence[str] = ()) -> Round:
+        rules = self.rules_with(overlays)
+        return position_from_dict({**self.start, "rules": rules.to_dict()})
+
+    def frames(self, overlays: Sequence[str] = ()) -> list[Frame]:
+        """Every frame of the script, replayed through the engine with these table variants.
+
+        The frames are cached and shared: copy a frame's round before changing it.
+        """
+        return _frames(self, tuple(overlays))
+
+
+@lru_cache(maxsize=256)
+def _frames(lesson: Lesson, overlays: tuple[str, ...]) -> list[Frame]:
+    rnd = lesson.start_round(overlays)
+    frames = [Frame(0, rnd.copy(), None, "intro")]
+    for i, step in enumerate(lesson.steps, 1):
+        if step.action:
+            rnd.apply(step.action)
+        frames.append(Frame(i, rnd.copy(), step.action, step.caption))
+    return frames
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    preset: str
+    lessons: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Course:
+    games: tuple[Game, ...]
+    lessons: Mapping[str, Lesson]
+
+    def lesson(self, lesson_id: str) -> Lesson:
+        if lesson_id not in self.lessons:
+            raise LessonError(f"no lesson called {lesson_id!r}")
+        return self.lessons[lesson_id]
+
+    def game_of(self, lesson_id: str) -> Game:
+        return next(g for g in self.games if lesson_id in g.lessons)
+
+    def ordered_ids(self) -> list[str]:
+        return [lid for g in self.games for lid in g.lessons]
+
+    def neighbours(self, lesson_id: str) -> tuple[str | None, str | None]:
+        """The previous and next lesson in course order."""
+        ids = self.ordered_ids()
+        i = ids.index(lesson_id)
+        return (ids[i - 1] if i > 0 else None, ids[i + 1] if i + 1 < len(ids) else None)
+
+
+def _read_yaml(path: Path) -> Any:
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise LessonError(f"{path.relative_to(CONTENT.parent)} is missing") from None
+    except yaml.YAMLError as exc:
+        raise LessonError(f"{path.relative_to(CONTENT.parent)} is not valid YAML: {exc}") from None
+
+
+def _text(data: Mapping[str, Any]) -> LessonText:
+    return LessonText(
+        title=str(data["title"]),
+        summary=str(data.get("summary", "")),
+        body=str(data.get("body", "")),
+        remember=tuple(str(r) for r in data.get("remember", [])),
+        captions={str(k): str(v) for k, v in (data.get("captions") or {}).items()},
+        task={str(k): str(v) for k, v in (data.get("task") or {}).items()},
+        variants={str(k): str(v) for k, v in (data.get("variants") or {}).items()},
+    )
+
+
+def load_lesson(lesson_id: str, root: Path = CONTENT) -> Lesson:
+    folder = root / lesson_id
+    script = _read_yaml(folder / "script.yaml")
+    if not isinstance(script, Mapping):
+        raise LessonError(f"{lesson_id}: script.yaml must be a mapping")
+    try:
+        texts = {}
+        for lang in LANGUAGES:
+            path = folder / f"{lang}.yaml"
+            if path.exists():
+                texts[lang] = _text(_read_yaml(path))
+        if FALLBACK not in texts:
+            raise LessonError(f"{lesson_id}: the English text {FALLBACK}.yaml is missing")
+        rules = dict(script["rules"])
+        task_data = script.get("task")
+        task = None
+        if task_data:
+            task = Task(
+                kind=str(task_data["kind"]),
+                position=dict(task_data["position"]),
+                rules=dict(task_data.get("rules") or rules),
+                params=dict(task_data.get("params") or {}),
+                viewer=int(task_data.get("viewer", script.get("viewer", 0))),
+            )
+        return Lesson(
+            id=lesson_id,
+            game=str(script["game"]),
+            source=dict(script.get("source") or {}),
+            rules=rules,
+            viewer=int(script.get("viewer", 0)),
+            reveal=bool(script.get("reveal", False)),
+            start=dict(script["start"]),
+            steps=tuple(
+                Step(s.get("action"), str(s.get("caption", "")), dict(s.get("expect") or {}))
+                for s in script.get("steps", [])
+            ),
+            variants=tuple(Variant(str(v["overlay"]), dict(v.get("expect") or {}))
+                           for v in script.get("variants", [])),
+            task=task,
+            texts=texts,
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        if isinstance(exc, LessonError):
+            raise
+        raise LessonError(f"{lesson_id}: malformed lesson ({exc!r})") from None
+
+
+@lru_cache(maxsize=4)
+def load_course(root: Path = CONTENT) -> Course:
+    data = _read_yaml(root / "course.yaml")
+    games = tuple(Game(str(g["id"]), str(g["preset"]), tuple(g["lessons"])) for g in data["games"])
+    lessons = {lid: load_lesson(lid, root) for g in games for lid in g.lessons}
+    return Course(games, lessons)
+
+
+# ---------------------------------------------------------------- validation
+def _claims(frame_round: Round, expect: Mapping[str, Any], viewer: int) -> list[str]:
+    """Every claim of ``expect`` that the engine does not confirm, as a message."""
+    problems: list[str] = []
+    rnd = frame_round
+
+    def check(name: str, actual: Any, wanted: Any) -> None:
+        if actual != wanted:
+            problems.append(f"{name}: the script says {wanted!r}, the engine says {actual!r}")
+
+    for key, wanted in expect.items():
+        if key == "ends":
+            check("ends", list(rnd.ends) if rnd.ends else None, wanted)
+        elif key == "turn":
+            check("turn", rnd.turn, wanted)
+        elif key == "hand_counts":
+            check("hand_counts", [len(rnd.hand(s)) for s in range(rnd.n)], wanted)
+        elif key == "stock_count":
+            check("stock_count", len(rnd.stock_ids), wanted)
+        elif key == "legal":
+            check("legal", sorted(str(a) for a in rnd.legal_actions()), sorted(wanted))
+        elif key == "round_points":
+            check("round_points", list(rnd.round_points), wanted)
+        elif key == "cannot_hold":
+            known = rnd.view(viewer).cannot_hold()
+            for seat, numbers in wanted.items():
+                check(f"cannot_hold[{seat}]", sorted(known.get(int(seat), ())), sorted(numbers))
+        elif key == "result":
+            if rnd.result is None:
+                problems.append("result: the script expects the round to be over, but it is not")
+                continue
+            actual = rnd.result.to_dict()
+            for field_name, value in wanted.items():
+                check(f"result.{field_name}", actual.get(field_name), value)
+        elif key == "match":
+            if rnd.result is None:
+                problems.append("match: the round is not over")
+                continue
+            scores = add_result(rnd.score, rnd.result)
+            over, winner = match_outcome(rnd.rules, scores, rnd.result)
+            actual = {"scores": list(scores), "over": over, "winner": winner,
+                      "shutout": is_shutout(rnd.rules, scores, winner) if over else False}
+            for field_name, value in wanted.items():
+                check(f"match.{field_name}", actual.get(field_name), value)
+        else:
+            problems.append(f"unknown claim {key!r}")
+    return problems
+
+
+def validate_lesson(lesson: Lesson, course_games: Sequence[str] = ()) -> list[str]:
+    """Replay the lesson and return every problem found (an empty list means it is sound)."""
+    problems: list[str] = []
+    if course_games and lesson.game not in course_games:
+        problems.append(f"game {lesson.game!r} is not in the course")
+    try:
+        frames = lesson.frames()
+    except EngineError as exc:
+        return [f"the script does not replay: {exc}"]
+    for frame, step in zip(frames[1:], lesson.steps):
+        problems += [f"step {frame.index}: {p}" for p in _claims(frame.round, step.expect, lesson.viewer)]
+    for variant in lesson.variants:
+        try:
+            last = lesson.frames([variant.overlay])[-1]
+        except EngineError as exc:
+            problems.append(f"variant {variant.overlay}: {exc}")
+            continue
+        problems += [f"variant {variant.overlay}: {p}" for p in _claims(last.round, variant.expect, lesson.viewer)]
+    captions = {"intro"} | {s.caption for s in lesson.steps}
+    for lang, text in lesson.texts.items():
+        missing = captions - set(text.captions)
+        if missing:
+            problems.append(f"{lang}: captions missing: {sorted(missing)}")
+        if lesson.task and not {"prompt", "right", "wrong"} <= set(text.task):
+            problems.append(f"{lang}: the task needs prompt, right and wrong")
+        missing_variants = {v.overlay for v in lesson.variants} - set(text.variants)
+        if missing_variants:
+            problems.append(f"{lang}: variant texts missing: {sorted(missing_variants)}")
+        if not text.body.strip() or not text.remember:
+            problems.append(f"{lang}: body and remember must not be empty")
+    if lesson.task:
+        try:
+            lesson.task.round()
+        except EngineError as exc:
+            problems.append(f"task position: {exc}")
+    return problems
+
+
+__all__ = [
+    "Course", "Frame", "Game", "LANGUAGES", "Lesson", "LessonError", "LessonText", "Match", "Step",
+    "Task", "Variant", "load_course", "load_lesson", "validate_lesson",
+]
