@@ -87,6 +87,8 @@ class Lesson:
     variants: tuple[Variant, ...]
     task: Task | None
     texts: Mapping[str, LessonText] = field(repr=False)
+    #: Puzzle types that practise this lesson's rule (links to the practice page).
+    drills: tuple[str, ...] = ()
 
     def text(self, lang: str) -> LessonText:
         """The lesson in ``lang``, English when that language lacks it."""
@@ -211,6 +213,7 @@ def load_lesson(lesson_id: str, root: Path = CONTENT) -> Lesson:
                            for v in script.get("variants", [])),
             task=task,
             texts=texts,
+            drills=tuple(str(d) for d in script.get("drills") or ()),
         )
     except (KeyError, TypeError, ValueError) as exc:
         if isinstance(exc, LessonError):

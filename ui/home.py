@@ -1,3 +1,36 @@
+"""Home: what Capicú is, the games, and the ways in (course, daily puzzle, practice)."""
+
 import streamlit as st
 
-st.title("Capicú")
+from ui import session
+from ui.labels import game_title
+from ui.lesson_catalog import course
+
+tr = session.tr()
+session.show_notices()
+
+st.title(tr("home.title"))
+st.markdown(tr("home.tagline"))
+
+start, daily, practice = st.columns(3)
+with start:
+    st.page_link("ui/course.py", label=tr("home.start_course"), icon=":material/school:")
+with daily:
+    st.page_link("ui/daily.py", label=tr("home.daily"), icon=":material/today:")
+with practice:
+    st.page_link("ui/practice.py", label=tr("home.practice"), icon=":material/extension:")
+
+st.subheader(tr("home.games"))
+done = session.lessons_done()
+games = course().games
+for row in range(0, len(games), 3):
+    for col, game in zip(st.columns(3), games[row:row + 3]):
+        with col.container(border=True):
+            st.markdown(f"**{game_title(tr, game.id)}**")
+            st.caption(tr(f"game.{game.id}.blurb"))
+            finished = sum(1 for lid in game.lessons if lid in done)
+            st.progress(finished / len(game.lessons),
+                        text=tr("course.progress", done=finished, total=len(game.lessons)))
+            first = next((lid for lid in game.lessons if lid not in done), game.lessons[0])
+            st.page_link("ui/lesson.py", label=tr("home.open_game"), icon=":material/arrow_forward:",
+                         query_params={"lesson": first, "lang": session.lang()})

@@ -1,0 +1,28 @@
+"""Saved progress: profiles, attempts and lessons done, and the statistics drawn from them.
+
+Pure Python (no Streamlit): ``store`` saves, ``stats`` computes with pandas, ``charts``
+draws with Plotly. Import ``progress.stats`` and ``progress.charts`` where they are used;
+this package only re-exports what saving needs. See docs/progress.md.
+"""
+
+from progress.errors import ProfileError, ProgressError, StoreUnavailable
+from progress.records import ATTEMPT_COLUMNS, Attempt, Profile, attempts_frame, clean_name, name_key
+from progress.store import NullStore, ProgressStore, Store, database_url, open_store, open_store_or_null
+
+__all__ = [
+    "ATTEMPT_COLUMNS",
+    "Attempt",
+    "NullStore",
+    "Profile",
+    "ProfileError",
+    "ProgressError",
+    "ProgressStore",
+    "Store",
+    "StoreUnavailable",
+    "attempts_frame",
+    "clean_name",
+    "database_url",
+    "name_key",
+    "open_store",
+    "open_store_or_null",
+]

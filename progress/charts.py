@@ -1,0 +1,216 @@
+"""Progress charts as pure functions: data and labels in, a Plotly figure out.
+
+Every text a player can see comes from the caller, already translated: titles, axis
+titles, hover words, weekday names, puzzle type names and the empty-state message.
+Numbers are shown as percentages and dates as ISO dates (2026-11-29), which read the
+same in every language. There is no ``None``: with no attempts each function returns
+an empty-state figure that shows ``labels.empty``.
+
+>>> from progress.records import attempts_frame
+>>> labels = AccuracyLabels(title="Accuracy", axis="Puzzle type", rate="Right",
+...                         attempts="attempts", empty="Solve a puzzle to see your progress")
+>>> fig = accuracy_by_type_figure(attempts_frame([]), labels)
+>>> [a.text for a in fig.layout.annotations]
+['Solve a puzzle to see your progress']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any, Mapping, Sequence
+
+import pandas as pd
+import plotly.graph_objects as go
+
+from progress.stats import Calendar, accuracy_by_type, accuracy_over_time
+
+_BAR_COLOR = "#2e7d5b"  # the felt green of the board
+_CALENDAR_SCALE = [[0.0, "#eef3ef"], [0.01, "#c6e2d2"], [1.0, "#1b5e40"]]
+
+
+@dataclass(frozen=True)
+class AccuracyLabels:
+    """The texts of the two accuracy charts.
+
+    ``axis`` names the horizontal axis ("Puzzle type", "Day", "Week"); ``rate`` the
+    vertical one; ``attempts`` is the word after a count in the hover ("3/4 attempts");
+    ``names`` maps puzzle type ids to their shown names (an id without one is shown as is).
+    """
+
+    title: str
+    axis: str
+    rate: str
+    attempts: str
+    empty: str
+    names: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CalendarLabels:
+    """The texts of the streak calendar.
+
+    ``weekdays``: seven names, Monday first (the grid may start on another day);
+    ``attempts``: the word after a count; ``done``: the hover note of a day whose daily
+    set was completed; ``mark``: drawn in those cells.
+    """
+
+    title: str
+    weekdays: Sequence[str]
+    attempts: str
+    done: str
+    empty: str
+    mark: str = "✓"
+
+    def __post_init__(self) -> None:
+        if len(self.weekdays) != 7:
+            raise ValueError(f"CalendarLabels.weekdays needs 7 names, Monday first, not {len(self.weekdays)}")
+
+
+def _labels(labels: Any, kind: type) -> Any:
+    # a plain dict (say, from a YAML catalog) is accepted too
+    return labels if isinstance(labels, kind) else kind(**labels)
+
+
+def _base(title: str) -> go.Figure:
+    fig = go.Figure()
+    fig.update_layout(
+        title=dict(text=title, x=0.0, xanchor="left"),
+        margin=dict(l=10, r=10, t=50, b=10),
+        plot_bgcolor="rgba(0,0,0,0)",
+        paper_bgcolor="rgba(0,0,0,0)",
+        showlegend=False,
+        height=320,
+    )
+    return fig
+
+
+def _empty(title: str, message: str) -> go.Figure:
+    fig = _base(title)
+    fig.add_annotation(text=message, x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False, font=dict(size=15))
+    fig.update_xaxes(visible=False)
+    fig.update_yaxes(visible=False)
+    return fig
+
+
+def _rate_axis(fig: go.Figure, title: str) -> None:
+    fig.update_yaxes(title_text=title, range=[0, 1.05], tickformat=".0%", gridcolor="rgba(128,128,128,0.25)")
+
+
+def _hover(name: str, row: pd.Series, word: str) -> str:
+    # built here, not as a Plotly hovertemplate, so a translated text holding "%{"
+    # can never be read as a template field
+    return f"{name}<br>{row['rate']:.0%} · {row['correct']}/{row['attempts']} {word}"
+
+
+def accuracy_by_type_figure(df: pd.DataFrame, labels: AccuracyLabels | Mapping[str, Any]) -> go.Figure:
+    """A bar per puzzle type: the share of right attempts, with ``right/tried`` on the bar.
+
+    ``df`` is the attempts table (``Store.attempts``).
+    """
+    labels = _labels(labels, AccuracyLabels)
+    table = accuracy_by_type(df)
+    if table.empty:
+        return _empty(labels.title, labels.empty)
+    names = [labels.names.get(t, t) for t in table["puzzle_type"]]
+    fig = _base(labels.title)
+    fig.add_bar(
+        x=names,
+        y=table["rate"],
+        text=[f"{c}/{a}" for c, a in zip(table["correct"], table["attempts"])],
+        textposition="auto",
+        hovertext=[_hover(n, row, labels.attempts) for n, (_, row) in zip(names, table.iterrows())],
+        hoverinfo="text",
+        marker_color=_BAR_COLOR,
+    )
+    fig.update_xaxes(title_text=labels.axis, type="category")
+    _rate_axis(fig, labels.rate)
+    return fig
+
+
+def accuracy_over_time_figure(
+    df: pd.DataFrame,
+    labels: AccuracyLabels | Mapping[str, Any],
+    by: str = "day",
+    week_start: int = 0,
+) -> go.Figure:
+    """A line of the share of right attempts per day (or week, from ``week_start``)."""
+    labels = _labels(labels, AccuracyLabels)
+    table = accuracy_over_time(df, by=by, week_start=week_start)  # type: ignore[arg-type]
+    if table.empty:
+        return _empty(labels.title, labels.empty)
+    when = [ts.date().isoformat() for ts in table["period"]]
+    fig = _base(labels.title)
+    fig.add_scatter(
+        x=table["period"],
+        y=table["rate"],
+        mode="lines+markers",
+        line=dict(color=_BAR_COLOR),
+        marker=dict(size=[6 + min(int(a), 20) // 2 for a in table["attempts"]]),  # bigger: more tried
+        hovertext=[_hover(w, row, labels.attempts) for w, (_, row) in zip(when, table.iterrows())],
+        hoverinfo="text",
+    )
+    # ISO dates: Plotly's own date ticks would print English month names
+    fig.update_xaxes(title_text=labels.axis, type="date", tickformat="%Y-%m-%d")
+    if len(table) == 1:
+        # a single point gets a week of room on each side instead of a zoom into hours
+        center = table["period"].iloc[0]
+        fig.update_xaxes(range=[center - pd.Timedelta(days=7), center + pd.Timedelta(days=7)], dtick=86400000 * 7)
+    _rate_axis(fig, labels.rate)
+    return fig
+
+
+def streak_calendar_figure(cal: Calendar, labels: CalendarLabels | Mapping[str, Any]) -> go.Figure:
+    """The calendar grid (``stats.streak_calendar``): darker cells for more attempts, the
+    mark on days whose daily set was completed; days after today are left blank.
+
+    With no attempts at all the grid is still drawn (a calendar of empty days is a fair
+    picture), with ``labels.empty`` over it.
+    """
+    labels = _labels(labels, CalendarLabels)
+    rows = [labels.weekdays[w] for w in cal.weekdays]
+    columns = [week.isoformat() for week in cal.weeks]
+    z: list[list[int | None]] = []
+    text: list[list[str]] = []
+    hover: list[list[str]] = []
+    for i in range(7):
+        z_row, text_row, hover_row = [], [], []
+        for j in range(len(columns)):
+            day: date = cal.date_at(i, j)
+            count = cal.counts.iat[i, j]
+            done = bool(cal.done.iat[i, j])
+            if pd.isna(count):
+                z_row.append(None)
+                text_row.append("")
+                hover_row.append("")
+                continue
+            z_row.append(int(count))
+            text_row.append(labels.mark if done else "")
+            note = f"<br>{labels.done}" if done else ""
+            hover_row.append(f"{rows[i]} {day.isoformat()}<br>{int(count)} {labels.attempts}{note}")
+        z.append(z_row)
+        text.append(text_row)
+        hover.append(hover_row)
+    fig = _base(labels.title)
+    fig.add_heatmap(
+        z=z,
+        x=columns,
+        y=rows,
+        text=text,
+        texttemplate="%{text}",
+        hovertext=hover,
+        hoverinfo="text",
+        colorscale=_CALENDAR_SCALE,
+        zmin=0,
+        showscale=False,
+        xgap=3,
+        ygap=3,
+    )
+    fig.update_xaxes(type="category", showgrid=False, tickangle=-45, nticks=min(len(columns), 12))
+    fig.update_yaxes(type="category", autorange="reversed", showgrid=False)
+    fig.update_layout(height=90 + 28 * 7)
+    total = cal.counts.sum(skipna=True).sum()
+    if total == 0:
+        fig.add_annotation(text=labels.empty, x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False,
+                           font=dict(size=15), bgcolor="rgba(255,255,255,0.8)")
+    return fig

@@ -1,0 +1,326 @@
+"""Where progress is saved and how: the URL, the schema, the shared engines, and what a
+driver's error means in plain words. ``progress.store`` builds on this.
+
+>>> safe_url(parse_url("postgresql+psycopg://teacher:s3cret@db.school/capicu"))
+'postgresql+psycopg://teacher:***@db.school/capicu'
+>>> sqlite_file(parse_url("sqlite:////srv/capicu/progress.db"))
+PosixPath('/srv/capicu/progress.db')
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sqlite3
+import threading
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Mapping
+
+import sqlalchemy as sa
+from sqlalchemy import event, exc
+from sqlalchemy.engine import URL, Connection, Engine, make_url
+from sqlalchemy.pool import StaticPool
+
+from progress.errors import StoreUnavailable
+from progress.records import TEXT_LIMIT
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_PATH = REPO_ROOT / "data" / "capicu.sqlite3"
+SCHEMA_VERSION = 1
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+# --- configuration -------------------------------------------------------------------
+
+
+def database_url(env: Mapping[str, str] | None = None) -> str:
+    """Where progress is saved: ``CAPICU_DB_URL``, else ``CAPICU_DB_PATH``, else data/.
+
+    >>> database_url({"CAPICU_DB_URL": "postgresql+psycopg://school@db/capicu"})
+    'postgresql+psycopg://school@db/capicu'
+    >>> database_url({"CAPICU_DB_PATH": "/srv/capicu/progress.db"})
+    'sqlite:////srv/capicu/progress.db'
+    >>> database_url({}).endswith("/data/capicu.sqlite3")
+    True
+    """
+    env = os.environ if env is None else env
+    if env.get("CAPICU_DB_URL", "").strip():
+        return env["CAPICU_DB_URL"].strip()
+    if env.get("CAPICU_DB_PATH", "").strip():
+        # relative paths are relative to the working directory, as on a command line
+        return f"sqlite:///{Path(env['CAPICU_DB_PATH'].strip()).expanduser().resolve()}"
+    return f"sqlite:///{DEFAULT_PATH}"
+
+
+def parse_url(text: str) -> URL:
+    try:
+        return make_url(text)
+    except (exc.ArgumentError, ValueError) as error:
+        # the text may hold a password even when it does not parse: mask user:password@
+        shown = re.sub(r"(://)[^@/]*@", r"\1***@", text)
+        raise StoreUnavailable("bad_url", url=shown, detail=error) from None
+
+
+def safe_url(url: URL) -> str:
+    """The URL as it may appear in a message or a log: without the password."""
+    return url.render_as_string(hide_password=True)
+
+
+def sqlite_file(url: URL) -> Path | None:
+    """The database file of a plain SQLite URL; None for memory, URI filenames, other backends."""
+    if url.get_backend_name() != "sqlite" or url.query.get("uri"):
+        return None
+    if url.database in (None, "", ":memory:"):
+        return None
+    return Path(url.database)
+
+
+# --- the schema ----------------------------------------------------------------------
+
+metadata = sa.MetaData()
+
+# Table names carry a prefix so that a school's shared PostgreSQL database stays tidy.
+profiles_table = sa.Table(
+    "capicu_profiles",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.String(40), nullable=False),
+    # the case-insensitive form of the name: uniqueness is the database's job, so two
+    # sessions creating "Ana" and "ANA" at the same moment cannot both succeed
+    sa.Column("name_key", sa.String(160), nullable=False, unique=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+attempts_table = sa.Table(
+    "capicu_attempts",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("profile_id", sa.Integer, sa.ForeignKey("capicu_profiles.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("puzzle_id", sa.String(TEXT_LIMIT), nullable=False),
+    sa.Column("puzzle_type", sa.String(TEXT_LIMIT), nullable=False),
+    sa.Column("game", sa.String(TEXT_LIMIT), nullable=False),
+    sa.Column("correct", sa.Boolean, nullable=False),
+    sa.Column("time_ms", sa.Integer, nullable=False),
+    sa.Column("day", sa.Date, nullable=False),
+    sa.Column("daily", sa.Date, nullable=True),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_capicu_attempts_profile_at", "profile_id", "at"),
+)
+
+lessons_table = sa.Table(
+    "capicu_lessons",
+    metadata,
+    sa.Column("profile_id", sa.Integer, sa.ForeignKey("capicu_profiles.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("lesson_id", sa.String(TEXT_LIMIT), primary_key=True),
+    sa.Column("day", sa.Date, nullable=False),
+)
+
+meta_table = sa.Table(
+    "capicu_meta",
+    metadata,
+    sa.Column("key", sa.String(40), primary_key=True),
+    sa.Column("value", sa.String(200), nullable=False),
+)
+
+
+def utc(moment: datetime) -> datetime:
+    # SQLite keeps the wall time only: everything is written in UTC and read back as UTC.
+    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment.astimezone(timezone.utc)
+
+
+# --- turning driver errors into codes ------------------------------------------------
+
+_SQLITE_CODES = (
+    (("SQLITE_BUSY", "SQLITE_LOCKED"), "locked"),
+    (("SQLITE_NOTADB", "SQLITE_CORRUPT"), "corrupt"),
+    (("SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_IOERR", "SQLITE_FULL", "SQLITE_PERM", "SQLITE_AUTH"), "unwritable"),
+)
+_SQLITE_MESSAGES = (
+    (("database is locked", "database table is locked"), "locked"),
+    (("file is not a database", "malformed"), "corrupt"),
+    (("unable to open", "readonly", "disk i/o", "disk is full", "permission"), "unwritable"),
+)
+
+
+def code_of(error: BaseException, *, connecting: bool) -> str:
+    """The StoreUnavailable code for a driver error (``connecting``: while opening)."""
+    orig = getattr(error, "orig", error)
+    if isinstance(orig, sqlite3.Error):
+        name = getattr(orig, "sqlite_errorname", "") or ""
+        for prefixes, code in _SQLITE_CODES:
+            if name.startswith(prefixes):
+                return code
+        text = str(orig).lower()
+        for needles, code in _SQLITE_MESSAGES:
+            if any(n in text for n in needles):
+                return code
+        return "failed"
+    # another backend: failing to connect means the server is down or the address wrong
+    if connecting and isinstance(error, (exc.OperationalError, exc.InterfaceError)):
+        return "unreachable"
+    if isinstance(error, exc.DBAPIError) and error.connection_invalidated:
+        return "unreachable"
+    return "failed"
+
+
+def unavailable(error: BaseException, url: URL, *, connecting: bool) -> StoreUnavailable:
+    detail = getattr(error, "orig", None) or error
+    return StoreUnavailable(code_of(error, connecting=connecting), url=safe_url(url), detail=detail)
+
+
+# --- engines: one per URL, shared by every thread ------------------------------------
+
+
+@dataclass
+class _Shared:
+    engine: Engine
+    users: int
+
+
+# The only process-global state: engines keyed by (URL, busy timeout). SQLAlchemy's
+# pools are thread-safe, so every Streamlit session of a process shares one.
+_ENGINES: dict[tuple[str, float], _Shared] = {}
+_ENGINES_LOCK = threading.Lock()
+
+
+def _make_engine(url: URL, timeout: float) -> Engine:
+    try:
+        if url.get_backend_name() != "sqlite":
+            return sa.create_engine(url, pool_pre_ping=True)
+        if sqlite_file(url) is None and not url.query.get("uri"):
+            # memory: one connection shared by the store's threads (the store serialises them)
+            engine = sa.create_engine(
+                url, poolclass=StaticPool, connect_args={"check_same_thread": False, "timeout": timeout}
+            )
+        else:
+            engine = sa.create_engine(url, connect_args={"timeout": timeout})
+    except exc.NoSuchModuleError as error:
+        raise StoreUnavailable("bad_url", url=safe_url(url), detail=error) from None
+    except ImportError as error:
+        raise StoreUnavailable("driver_missing", url=safe_url(url), detail=error) from None
+    except exc.ArgumentError as error:
+        raise StoreUnavailable("bad_url", url=safe_url(url), detail=error) from None
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # We issue BEGIN ourselves (below), as SQLAlchemy's pysqlite notes advise: the
+        # driver's implicit transactions start too late to take the write lock up front.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+            cursor.execute("PRAGMA foreign_keys = ON")
+            # WAL: readers never block the writer and the writer never blocks readers;
+            # a memory database has no journal to switch
+            if sqlite_file(url) is not None:
+                cursor.execute("PRAGMA journal_mode = WAL")
+        finally:
+            cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Connection) -> None:
+        # Writers take the write lock at BEGIN (waiting up to the busy timeout), so a
+        # transaction never fails half-way because another writer got there first.
+        write = conn.get_execution_options().get("capicu_write", False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+    return engine
+
+
+def acquire_engine(url: URL, timeout: float, share: bool) -> Engine:
+    if not share or (url.get_backend_name() == "sqlite" and sqlite_file(url) is None):
+        return _make_engine(url, timeout)
+    key = (url.render_as_string(hide_password=False), timeout)
+    with _ENGINES_LOCK:
+        shared = _ENGINES.get(key)
+        if shared is None:
+            shared = _ENGINES[key] = _Shared(_make_engine(url, timeout), 0)
+        shared.users += 1
+        return shared.engine
+
+
+def release_engine(engine: Engine) -> None:
+    with _ENGINES_LOCK:
+        for key, shared in list(_ENGINES.items()):
+            if shared.engine is engine:
+                shared.users -= 1
+                if shared.users <= 0:
+                    del _ENGINES[key]
+                    engine.dispose()
+                return
+    engine.dispose()  # not shared
+
+
+# --- opening -------------------------------------------------------------------------
+
+
+def check_sqlite_file(path: Path, url: URL) -> None:
+    """Refuse, before SQLite touches it, a path that cannot be or is not a database."""
+    shown = safe_url(url)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        detail = f"cannot create folder {path.parent}: {error.strerror or error}"
+        raise StoreUnavailable("unwritable", url=shown, detail=detail) from None
+    if path.is_dir():
+        raise StoreUnavailable("unwritable", url=shown, detail=f"{path} is a folder, not a file")
+    if path.exists():
+        try:
+            with path.open("rb") as handle:
+                header = handle.read(len(SQLITE_HEADER))
+        except OSError as error:
+            detail = f"cannot read {path}: {error.strerror or error}"
+            raise StoreUnavailable("unwritable", url=shown, detail=detail) from None
+        # An empty file is a valid empty database to SQLite; anything else must carry the
+        # SQLite header, or it is someone else's file and we must not write to it.
+        if header and header != SQLITE_HEADER:
+            raise StoreUnavailable("corrupt", url=shown)
+
+
+def _schema_version(conn: Connection) -> str | None:
+    """The stored schema version, or None while any of our tables is missing."""
+    if not set(metadata.tables) <= set(sa.inspect(conn).get_table_names()):
+        return None
+    return conn.execute(sa.select(meta_table.c.value).where(meta_table.c.key == "schema_version")).scalar()
+
+
+def prepare(engine: Engine, url: URL) -> None:
+    """Check the database and create the tables it lacks; raises StoreUnavailable."""
+    # Reading first: a database that is ready opens even while another writer holds the
+    # write lock (WAL lets readers through), and nothing is written to it.
+    with engine.begin() as conn:
+        if url.get_backend_name() == "sqlite":
+            # a damaged page would otherwise surface later, as attempts that fail to save
+            verdict = conn.exec_driver_sql("PRAGMA quick_check").scalar()
+            if verdict != "ok":
+                raise StoreUnavailable("corrupt", url=safe_url(url))
+        found = _schema_version(conn)
+    if found is None:
+        with engine.execution_options(capicu_write=True).begin() as conn:
+            metadata.create_all(conn, checkfirst=True)  # inside the write lock: no race
+            found = _schema_version(conn)
+            if found is None:
+                conn.execute(sa.insert(meta_table).values(key="schema_version", value=str(SCHEMA_VERSION)))
+                return  # just written: writing works
+    if not found.isdigit() or int(found) > SCHEMA_VERSION:
+        raise StoreUnavailable("too_new", url=safe_url(url), found=found, known=SCHEMA_VERSION)
+    _probe_write(engine)
+
+
+def _probe_write(engine: Engine) -> None:
+    """Refuse now, not at the first saved attempt, a database we may read but not write:
+    a read-only file, folder or mount, or a database user without rights. The probe
+    rewrites one value in a transaction that is rolled back: nothing changes."""
+    same = sa.update(meta_table).where(meta_table.c.key == "schema_version").values(value=meta_table.c.value)
+    try:
+        with engine.execution_options(capicu_write=True).connect() as conn:
+            with conn.begin() as transaction:
+                conn.execute(same)
+                transaction.rollback()
+    except exc.OperationalError as error:
+        if code_of(error, connecting=False) != "locked":
+            raise
+        # another writer is busy: that is no sign of a read-only database, and each
+        # write waits and retries on its own

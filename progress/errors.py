@@ -1,0 +1,66 @@
+"""Errors of saved progress, with stable codes and plain English messages.
+
+As in ``engine.errors``, every error carries a ``code`` and the ``params`` that fill
+its message: the UI translates by code, ``str(error)`` is the English sentence.
+
+>>> error = StoreUnavailable("corrupt", url="sqlite:///data/capicu.sqlite3")
+>>> error.code
+'corrupt'
+>>> print(error)
+sqlite:///data/capicu.sqlite3 is not a Capicú progress database, or it is damaged; it was left untouched
+>>> ProfileError("name_too_long", limit=40).code
+'name_too_long'
+"""
+
+from __future__ import annotations
+
+ENGLISH = {
+    # the database cannot be used: the app carries on without saving
+    "bad_url": "'{url}' is not a database URL: {detail}",
+    "driver_missing": "the database driver for {url} is not installed ({detail}); install it, or use SQLite",
+    "unreachable": "cannot reach the database at {url}: {detail}",
+    "unwritable": "cannot write the progress database {url}: {detail}",
+    "corrupt": "{url} is not a Capicú progress database, or it is damaged; it was left untouched",
+    "locked": "the progress database {url} is busy (another program holds a lock on it); try again in a moment",
+    "too_new": (
+        "the progress database {url} was written by a newer Capicú (schema {found}; this one reads up to {known})"
+    ),
+    "closed": "this progress store is closed",
+    "failed": "the progress database {url} failed: {detail}",
+    # profile names and ids (user input: the UI shows these next to the name field)
+    "name_empty": "a profile name cannot be empty",
+    "name_too_long": "a profile name can have at most {limit} characters",
+    "name_control": "a profile name cannot contain control characters",
+    "name_taken": "there is already a profile called '{name}'",
+    "unknown_profile": "there is no profile with id {profile_id}",
+}
+
+
+class ProgressError(Exception):
+    """Base of the errors of saved progress: a ``code``, its ``params``, an English message."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        self.code = code
+        self.params = {k: str(v) for k, v in params.items()}
+        template = ENGLISH.get(code, code)
+        try:
+            message = template.format(**self.params)
+        except (KeyError, IndexError):
+            message = template
+        super().__init__(message)
+
+
+class StoreUnavailable(ProgressError):
+    """The database cannot be opened, read or written; nothing was changed.
+
+    Codes: ``bad_url``, ``driver_missing``, ``unreachable``, ``unwritable``, ``corrupt``,
+    ``locked``, ``too_new``, ``closed``, ``failed``.
+    """
+
+
+class ProfileError(ProgressError, ValueError):
+    """A profile name the rules reject, a name already taken, or an unknown profile id.
+
+    Codes: ``name_empty``, ``name_too_long``, ``name_control``, ``name_taken``,
+    ``unknown_profile``.
+    """

@@ -1,0 +1,171 @@
+"""The values saved progress is made of: profiles, attempts, and the attempts table.
+
+A profile name is user text, so it is cleaned and checked here, once, for every store:
+
+>>> clean_name("  Ana   María ")
+'Ana María'
+>>> name_key("ANA maría") == name_key("Ana María")
+True
+>>> clean_name("a\\tb")
+Traceback (most recent call last):
+...
+progress.errors.ProfileError: a profile name cannot contain control characters
+
+An attempt is one try at one puzzle; the caller gives the player's local date:
+
+>>> from datetime import date
+>>> a = Attempt("2026-11-29/1", "count_points", "all_fives", True, 8200, date(2026, 11, 29),
+...             daily=date(2026, 11, 29))
+>>> df = attempts_frame([a])
+>>> df[["puzzle_type", "correct", "time_ms"]].to_dict("records")
+[{'puzzle_type': 'count_points', 'correct': True, 'time_ms': 8200}]
+>>> df.loc[0, "day"].date(), df.loc[0, "daily"].date()
+(datetime.date(2026, 11, 29), datetime.date(2026, 11, 29))
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import date, datetime, timezone
+from typing import Iterable
+
+import pandas as pd
+
+from progress.errors import ProfileError
+
+NAME_LIMIT = 40
+TEXT_LIMIT = 100  # puzzle ids, puzzle types, game presets and lesson ids
+
+# Control characters (Cc), lone surrogates (Cs, which cannot even be stored as UTF-8),
+# line/paragraph separators, and the bidirectional overrides and isolates that can make
+# one name look like another ("evil" written to display as "live").
+_FORBIDDEN_CATEGORIES = {"Cc", "Cs", "Zl", "Zp"}
+_BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
+_SPACES = re.compile(r"\s+")
+
+
+def clean_name(text: str) -> str:
+    """The profile name as it will be saved and shown, or a :class:`ProfileError`.
+
+    Unicode is NFC-normalised (so "é" typed two ways is one name), outer whitespace is
+    stripped and inner runs of spaces become one space; then the name must have 1 to
+    40 characters and no control characters.
+    """
+    if not isinstance(text, str):
+        raise ProfileError("name_empty")
+    text = unicodedata.normalize("NFC", text).strip()
+    for ch in text:
+        if unicodedata.category(ch) in _FORBIDDEN_CATEGORIES or ch in _BIDI_CONTROLS:
+            raise ProfileError("name_control")
+    text = _SPACES.sub(" ", text)
+    if not text:
+        raise ProfileError("name_empty")
+    if len(text) > NAME_LIMIT:
+        raise ProfileError("name_too_long", limit=NAME_LIMIT)
+    return text
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same profile: case-insensitive, compatibility-folded.
+
+    The database keeps this key under a unique constraint, so "Ana" and "ANA" cannot
+    both exist even when two sessions create them at the same moment.
+
+    >>> name_key("Straße") == name_key("STRASSE")
+    True
+    """
+    return unicodedata.normalize("NFKC", clean_name(name)).casefold()
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A learner: a name picked or created on this device; there are no passwords."""
+
+    id: int
+    name: str
+    created_at: datetime
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One try at one puzzle, kept as it happened.
+
+    ``day`` is the player's local date (the caller knows the player's time zone; the
+    server does not). ``daily`` is the date of the daily set the puzzle belongs to, or
+    ``None`` for practice. ``at`` is the moment, stored in UTC; a naive datetime is read
+    as local time.
+    """
+
+    puzzle_id: str
+    puzzle_type: str
+    game: str
+    correct: bool
+    time_ms: int
+    day: date
+    daily: date | None = None
+    at: datetime = field(default_factory=_now)
+
+    def __post_init__(self) -> None:
+        # A caller's mistake, not user input: plain ValueErrors, found by tests.
+        for name in ("puzzle_id", "puzzle_type", "game"):
+            value = getattr(self, name)
+            if not isinstance(value, str) or not value or len(value) > TEXT_LIMIT:
+                raise ValueError(f"Attempt.{name} must be text of 1 to {TEXT_LIMIT} characters, not {value!r}")
+        if not isinstance(self.correct, bool):
+            raise ValueError(f"Attempt.correct must be True or False, not {self.correct!r}")
+        if isinstance(self.time_ms, bool) or not isinstance(self.time_ms, int) or self.time_ms < 0:
+            raise ValueError(f"Attempt.time_ms must be a whole number of milliseconds >= 0, not {self.time_ms!r}")
+        for name in ("day", "daily"):
+            value = getattr(self, name)
+            # datetime is a subclass of date: refuse it, or the time would be silently lost
+            if (value is not None or name == "day") and (not isinstance(value, date) or isinstance(value, datetime)):
+                raise ValueError(f"Attempt.{name} must be a date, not {value!r}")
+        if not isinstance(self.at, datetime):
+            raise ValueError(f"Attempt.at must be a datetime, not {self.at!r}")
+        object.__setattr__(self, "at", self.at.astimezone(timezone.utc))
+
+
+#: The columns of an attempts table, in order, with their dtypes. ``day`` and ``daily``
+#: are midnight timestamps (``daily`` is NaT for practice) so pandas can group by them.
+ATTEMPT_COLUMNS: dict[str, str] = {
+    "id": "int64",
+    "puzzle_id": "str",
+    "puzzle_type": "str",
+    "game": "str",
+    "correct": "bool",
+    "time_ms": "int64",
+    "day": "datetime64[us]",
+    "daily": "datetime64[us]",
+    "at": "datetime64[us, UTC]",
+}
+
+
+def attempts_frame(attempts: Iterable[Attempt], ids: Iterable[int] | None = None) -> pd.DataFrame:
+    """The attempts as a table with :data:`ATTEMPT_COLUMNS`, oldest first; empty works too.
+
+    ``ids`` are the stored row ids; without them the rows are numbered from 1.
+
+    >>> attempts_frame([]).columns.tolist()
+    ['id', 'puzzle_id', 'puzzle_type', 'game', 'correct', 'time_ms', 'day', 'daily', 'at']
+    """
+    rows = list(attempts)
+    id_list = list(ids) if ids is not None else list(range(1, len(rows) + 1))
+    data = {
+        "id": id_list,
+        "puzzle_id": [a.puzzle_id for a in rows],
+        "puzzle_type": [a.puzzle_type for a in rows],
+        "game": [a.game for a in rows],
+        "correct": [a.correct for a in rows],
+        "time_ms": [a.time_ms for a in rows],
+        "day": [pd.Timestamp(a.day) for a in rows],
+        "daily": [pd.Timestamp(a.daily) if a.daily is not None else pd.NaT for a in rows],
+        "at": [pd.Timestamp(a.at) for a in rows],
+    }
+    frame = pd.DataFrame(data).astype(ATTEMPT_COLUMNS)
+    return frame.sort_values(["at", "id"], kind="stable").reset_index(drop=True)

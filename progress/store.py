@@ -1,0 +1,374 @@
+"""Saved progress: profiles, attempts and lessons done, in SQLite or any SQLAlchemy URL.
+
+>>> import tempfile, pathlib
+>>> from datetime import date
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> store = open_store(f"sqlite:///{folder}/new/capicu.sqlite3")   # the folder is created
+>>> ana = store.create_profile(" Ana ")
+>>> store.record_attempt(ana.id, Attempt("p1", "count_points", "all_fives", True, 5400, date(2026, 11, 29)))
+>>> store.attempts(ana.id)[["puzzle_id", "correct"]].values.tolist()
+[['p1', True]]
+>>> store.mark_lesson_done(ana.id, "partners-laying", date(2026, 11, 29))
+>>> store.lessons_done(ana.id)
+{'partners-laying'}
+>>> store.close()
+
+When the database cannot be used the app keeps going without saving:
+
+>>> (folder / "junk.sqlite3").write_bytes(b"not a database at all")
+21
+>>> fallback = open_store_or_null(f"sqlite:///{folder}/junk.sqlite3")
+>>> fallback.saving, fallback.problem
+(False, 'corrupt')
+>>> (folder / "junk.sqlite3").read_bytes()         # and the file was left as it was
+b'not a database at all'
+>>> import shutil; shutil.rmtree(folder)
+
+Guarantees and the schema are described in docs/progress.md.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from datetime import date, datetime, timezone
+from typing import Any, Callable, Protocol, TypeVar
+
+import pandas as pd
+import sqlalchemy as sa
+from sqlalchemy import exc
+from sqlalchemy.engine import URL, Connection, Engine
+from sqlalchemy.pool import StaticPool
+
+from progress.database import (
+    acquire_engine,
+    attempts_table,
+    check_sqlite_file,
+    code_of,
+    database_url,
+    lessons_table,
+    parse_url,
+    prepare,
+    profiles_table,
+    release_engine,
+    safe_url,
+    sqlite_file,
+    unavailable,
+    utc,
+)
+from progress.errors import ProfileError, StoreUnavailable
+from progress.records import TEXT_LIMIT, Attempt, Profile, attempts_frame, clean_name, name_key
+
+T = TypeVar("T")
+
+
+def open_store(url: str | None = None, *, timeout: float = 5.0, retries: int = 3, share_engine: bool = True) -> Store:
+    """Open (creating when needed) the progress database at ``url``; see :func:`database_url`.
+
+    ``timeout`` is how long SQLite waits for another writer's lock (seconds); a write
+    that still finds the database locked is tried ``retries`` more times before
+    :class:`StoreUnavailable` with code ``locked``. ``share_engine=False`` gives this
+    store its own connection pool, as a second process would have (for tests and tools).
+
+    Raises :class:`StoreUnavailable` when the database cannot be used; an existing file
+    is never changed unless it is a SQLite database.
+    """
+    text = database_url() if url is None else url
+    parsed = parse_url(text)
+    path = sqlite_file(parsed)
+    if path is not None:
+        check_sqlite_file(path, parsed)
+    engine = acquire_engine(parsed, timeout, share_engine)
+    try:
+        prepare(engine, parsed)
+    except StoreUnavailable:
+        release_engine(engine)
+        raise
+    except exc.SQLAlchemyError as error:
+        release_engine(engine)
+        raise unavailable(error, parsed, connecting=True) from None
+    except ImportError as error:  # some dialects import their driver on first connect
+        release_engine(engine)
+        raise StoreUnavailable("driver_missing", url=safe_url(parsed), detail=error) from None
+    except Exception:
+        release_engine(engine)
+        raise
+    return Store(engine, parsed, retries=retries)
+
+
+def open_store_or_null(url: str | None = None, **options: Any) -> Store | NullStore:
+    """A saving :class:`Store`, or a :class:`NullStore` that says why; never raises."""
+    try:
+        return open_store(url, **options)
+    except StoreUnavailable as error:
+        return NullStore(problem=error.code, message=str(error))
+    except Exception as error:  # noqa: BLE001 - the app must start whatever the database does
+        return NullStore(problem="failed", message=f"the progress database failed: {error}")
+
+
+# --- the stores ----------------------------------------------------------------------
+
+
+class ProgressStore(Protocol):
+    """What the UI may call: a :class:`Store` and a :class:`NullStore` both answer it."""
+
+    saving: bool
+    problem: str | None
+    message: str
+
+    def profiles(self) -> list[Profile]: ...
+    def create_profile(self, name: str) -> Profile: ...
+    def record_attempt(self, profile_id: int, attempt: Attempt) -> None: ...
+    def attempts(self, profile_id: int) -> pd.DataFrame: ...
+    def mark_lesson_done(self, profile_id: int, lesson_id: str, day: date) -> None: ...
+    def lessons_done(self, profile_id: int) -> set[str]: ...
+    def daily_results(self, profile_id: int) -> dict[date, list[bool]]: ...
+    def close(self) -> None: ...
+
+
+class Store:
+    """Progress saved in a database; every method is safe to call from several threads.
+
+    Each call is one short transaction. Any call may raise :class:`StoreUnavailable`
+    (the file vanished, the disk filled, a lock outlived the retries); the UI can then
+    carry on with a :class:`NullStore`.
+    """
+
+    saving = True
+    problem: str | None = None
+    message = ""
+
+    def __init__(self, engine: Engine, url: URL, *, retries: int = 3) -> None:
+        self._engine = engine
+        self._writer = engine.execution_options(capicu_write=True)
+        self._url = url
+        self._retries = retries
+        self._closed = False
+        # a memory database has one connection: its threads take turns
+        self._turns = threading.Lock() if isinstance(engine.pool, StaticPool) else None
+
+    @property
+    def url(self) -> str:
+        """The database URL, without its password."""
+        return safe_url(self._url)
+
+    def __repr__(self) -> str:
+        return f"<Store {self.url}>"
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    # -- profiles
+
+    def profiles(self) -> list[Profile]:
+        """Every profile, by name (case-insensitively)."""
+        query = sa.select(profiles_table).order_by(profiles_table.c.name_key, profiles_table.c.id)
+        rows = self._run(lambda conn: conn.execute(query).all(), write=False)
+        return [Profile(r.id, r.name, utc(r.created_at)) for r in rows]
+
+    def create_profile(self, name: str) -> Profile:
+        """A new profile; :class:`ProfileError` if the name is invalid or already taken."""
+        shown, key = clean_name(name), name_key(name)
+        created = datetime.now(timezone.utc)
+        insert = sa.insert(profiles_table).values(name=shown, name_key=key, created_at=created)
+        try:
+            new_id = self._run(lambda conn: conn.execute(insert).inserted_primary_key[0], write=True)
+        except exc.IntegrityError:
+            raise ProfileError("name_taken", name=shown) from None
+        return Profile(int(new_id), shown, created)
+
+    # -- attempts
+
+    def record_attempt(self, profile_id: int, attempt: Attempt) -> None:
+        """Keep one attempt; :class:`ProfileError` if there is no such profile."""
+        if not isinstance(attempt, Attempt):
+            raise TypeError(f"record_attempt takes an Attempt, not {type(attempt).__name__}")
+        insert = sa.insert(attempts_table).values(
+            profile_id=profile_id,
+            puzzle_id=attempt.puzzle_id,
+            puzzle_type=attempt.puzzle_type,
+            game=attempt.game,
+            correct=attempt.correct,
+            time_ms=attempt.time_ms,
+            day=attempt.day,
+            daily=attempt.daily,
+            at=attempt.at,
+        )
+        try:
+            self._run(lambda conn: conn.execute(insert), write=True)
+        except exc.IntegrityError:
+            raise ProfileError("unknown_profile", profile_id=profile_id) from None
+
+    def attempts(self, profile_id: int) -> pd.DataFrame:
+        """Every attempt of the profile, oldest first (columns: ``records.ATTEMPT_COLUMNS``)."""
+        t = attempts_table
+        query = sa.select(t).where(t.c.profile_id == profile_id).order_by(t.c.at, t.c.id)
+        rows = self._run(lambda conn: conn.execute(query).all(), write=False)
+        kept = [
+            Attempt(r.puzzle_id, r.puzzle_type, r.game, bool(r.correct), int(r.time_ms), r.day, r.daily, utc(r.at))
+            for r in rows
+        ]
+        return attempts_frame(kept, ids=[r.id for r in rows])
+
+    def daily_results(self, profile_id: int) -> dict[date, list[bool]]:
+        """For each daily set tried: the first try at each of its puzzles, in the order tried."""
+        from progress.stats import daily_results  # stats imports nothing from here
+
+        return daily_results(self.attempts(profile_id))
+
+    # -- lessons
+
+    def mark_lesson_done(self, profile_id: int, lesson_id: str, day: date) -> None:
+        """Remember that the lesson was finished; the first date is kept when done again."""
+        if not isinstance(lesson_id, str) or not lesson_id or len(lesson_id) > TEXT_LIMIT:
+            raise ValueError(f"lesson_id must be text of 1 to {TEXT_LIMIT} characters, not {lesson_id!r}")
+        if not isinstance(day, date) or isinstance(day, datetime):
+            raise ValueError(f"day must be a date, not {day!r}")
+        t = lessons_table
+
+        def work(conn: Connection) -> None:
+            # inside the write lock, so "check, then insert" cannot race with another writer
+            known = conn.execute(sa.select(t.c.day).where(t.c.profile_id == profile_id, t.c.lesson_id == lesson_id))
+            if known.first() is None:
+                conn.execute(sa.insert(t).values(profile_id=profile_id, lesson_id=lesson_id, day=day))
+
+        try:
+            self._run(work, write=True)
+        except exc.IntegrityError as error:
+            if self._has_profile(profile_id):
+                return  # another server's writer inserted the same lesson first: same result
+            raise ProfileError("unknown_profile", profile_id=profile_id) from error
+
+    def lessons_done(self, profile_id: int) -> set[str]:
+        query = sa.select(lessons_table.c.lesson_id).where(lessons_table.c.profile_id == profile_id)
+        return set(self._run(lambda conn: conn.execute(query).scalars().all(), write=False))
+
+    def lessons_done_on(self, profile_id: int) -> dict[str, date]:
+        """Each lesson done, with the date it was first finished."""
+        t = lessons_table
+        query = sa.select(t.c.lesson_id, t.c.day).where(t.c.profile_id == profile_id)
+        return {r.lesson_id: r.day for r in self._run(lambda conn: conn.execute(query).all(), write=False)}
+
+    def close(self) -> None:
+        """Let go of the database; the shared engine closes with its last store."""
+        if not self._closed:
+            self._closed = True
+            release_engine(self._engine)
+
+    # -- plumbing
+
+    def _has_profile(self, profile_id: int) -> bool:
+        query = sa.select(profiles_table.c.id).where(profiles_table.c.id == profile_id)
+        return self._run(lambda conn: conn.execute(query).first() is not None, write=False)
+
+    def _run(self, work: Callable[[Connection], T], *, write: bool) -> T:
+        """Run ``work`` in one short transaction, retrying while the database is locked."""
+        if self._closed:
+            raise StoreUnavailable("closed")
+        engine = self._writer if write else self._engine
+        for attempt in range(self._retries + 1):
+            try:
+                if self._turns is None:
+                    with engine.begin() as conn:
+                        return work(conn)
+                with self._turns, engine.begin() as conn:
+                    return work(conn)
+            except exc.IntegrityError:
+                raise  # the caller knows what a broken constraint means
+            except exc.SQLAlchemyError as error:
+                code = code_of(error, connecting=False)
+                if code == "locked" and attempt < self._retries:
+                    # the busy timeout has already waited; back off a little and try again
+                    time.sleep(0.05 * (attempt + 1))
+                    continue
+                raise unavailable(error, self._url, connecting=False) from None
+        raise AssertionError("unreachable")  # the loop returns or raises
+
+
+class NullStore:
+    """The same API as :class:`Store`, kept in memory for this session only.
+
+    Used when the database cannot be used (``problem`` holds the StoreUnavailable code
+    and ``message`` its English text) so the app works the same, without saving.
+
+    >>> from datetime import date
+    >>> memo = NullStore(problem="locked")
+    >>> bo = memo.create_profile("Bo")
+    >>> memo.record_attempt(bo.id, Attempt("p1", "block", "block", False, 900, date(2026, 1, 2)))
+    >>> len(memo.attempts(bo.id)), memo.saving
+    (1, False)
+    """
+
+    saving = False
+
+    def __init__(self, problem: str | None = None, message: str = "") -> None:
+        self.problem = problem
+        self.message = message
+        self._lock = threading.Lock()  # a session may run callbacks from more than one thread
+        self._profiles: list[Profile] = []
+        self._attempts: dict[int, list[Attempt]] = {}
+        self._lessons: dict[int, dict[str, date]] = {}
+
+    def __repr__(self) -> str:
+        return f"<NullStore problem={self.problem!r}>"
+
+    def __enter__(self) -> NullStore:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    def profiles(self) -> list[Profile]:
+        with self._lock:
+            return sorted(self._profiles, key=lambda p: (name_key(p.name), p.id))
+
+    def create_profile(self, name: str) -> Profile:
+        shown, key = clean_name(name), name_key(name)
+        with self._lock:
+            if any(name_key(p.name) == key for p in self._profiles):
+                raise ProfileError("name_taken", name=shown)
+            profile = Profile(len(self._profiles) + 1, shown, datetime.now(timezone.utc))
+            self._profiles.append(profile)
+            self._attempts[profile.id] = []
+            self._lessons[profile.id] = {}
+            return profile
+
+    def record_attempt(self, profile_id: int, attempt: Attempt) -> None:
+        if not isinstance(attempt, Attempt):
+            raise TypeError(f"record_attempt takes an Attempt, not {type(attempt).__name__}")
+        with self._lock:
+            self._known(profile_id)
+            self._attempts[profile_id].append(attempt)
+
+    def attempts(self, profile_id: int) -> pd.DataFrame:
+        with self._lock:
+            kept = list(self._attempts.get(profile_id, []))
+        return attempts_frame(kept)
+
+    def daily_results(self, profile_id: int) -> dict[date, list[bool]]:
+        from progress.stats import daily_results
+
+        return daily_results(self.attempts(profile_id))
+
+    def mark_lesson_done(self, profile_id: int, lesson_id: str, day: date) -> None:
+        with self._lock:
+            self._known(profile_id)
+            self._lessons[profile_id].setdefault(lesson_id, day)
+
+    def lessons_done(self, profile_id: int) -> set[str]:
+        with self._lock:
+            return set(self._lessons.get(profile_id, {}))
+
+    def lessons_done_on(self, profile_id: int) -> dict[str, date]:
+        with self._lock:
+            return dict(self._lessons.get(profile_id, {}))
+
+    def close(self) -> None:
+        """Nothing to let go of; what was kept is kept until the object is dropped."""
+
+    def _known(self, profile_id: int) -> None:
+        if profile_id not in self._attempts:
+            raise ProfileError("unknown_profile", profile_id=profile_id)

@@ -1,0 +1,268 @@
+"""A database that cannot be used gives a clear error, is never changed, and the app
+carries on without saving."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+import time
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from progress import NullStore, StoreUnavailable, open_store, open_store_or_null
+from progress.database import code_of
+
+from .conftest import attempt
+
+DAY = date(2026, 11, 29)
+
+
+def unavailable(url: str, **options) -> StoreUnavailable:
+    with pytest.raises(StoreUnavailable) as caught:
+        open_store(url, **options)
+    return caught.value
+
+
+def test_random_bytes_are_corrupt_and_left_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "capicu.sqlite3"
+    junk = os.urandom(8192)
+    path.write_bytes(junk)
+    error = unavailable(f"sqlite:///{path}")
+    assert error.code == "corrupt" and "left untouched" in str(error)
+    assert path.read_bytes() == junk
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["capicu.sqlite3"]  # no -wal, no -journal
+
+
+def test_a_damaged_database_is_corrupt_and_left_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "capicu.sqlite3"
+    damaged = b"SQLite format 3\x00" + os.urandom(8192)  # the right header, then garbage
+    path.write_bytes(damaged)
+    assert unavailable(f"sqlite:///{path}").code == "corrupt"
+    assert path.read_bytes() == damaged
+
+
+def test_a_text_file_is_not_taken_for_a_database(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("my shopping list\n")
+    store = open_store_or_null(f"sqlite:///{path}")
+    assert (store.saving, store.problem) == (False, "corrupt")
+    assert path.read_text() == "my shopping list\n"
+
+
+def test_an_empty_file_is_an_empty_database(tmp_path: Path) -> None:
+    path = tmp_path / "empty.sqlite3"
+    path.touch()
+    with open_store(f"sqlite:///{path}") as store:
+        store.create_profile("Ana")
+
+
+def test_another_programs_database_is_not_damaged(tmp_path: Path) -> None:
+    path = tmp_path / "other.sqlite3"
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE profiles (who TEXT)")
+    con.execute("INSERT INTO profiles VALUES ('kept')")
+    con.commit()
+    con.close()
+    with open_store(f"sqlite:///{path}") as store:  # our tables have their own prefix
+        store.create_profile("Ana")
+    con = sqlite3.connect(path)
+    assert con.execute("SELECT who FROM profiles").fetchall() == [("kept",)]
+    con.close()
+
+
+def test_a_database_from_a_newer_capicu_is_refused(db_url: str, db_path: Path) -> None:
+    open_store(db_url).close()
+    con = sqlite3.connect(db_path)
+    con.execute("UPDATE capicu_meta SET value = '99' WHERE key = 'schema_version'")
+    con.commit()
+    con.close()
+    error = unavailable(db_url)
+    assert error.code == "too_new" and "99" in str(error)
+
+
+def test_a_folder_in_place_of_the_file_is_unwritable(tmp_path: Path) -> None:
+    (tmp_path / "capicu.sqlite3").mkdir()
+    error = unavailable(f"sqlite:///{tmp_path / 'capicu.sqlite3'}")
+    assert error.code == "unwritable" and "is a folder" in str(error)
+
+
+def test_a_folder_that_cannot_be_created_is_unwritable(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x")
+    error = unavailable(f"sqlite:///{tmp_path / 'file' / 'sub' / 'capicu.sqlite3'}")
+    assert error.code == "unwritable" and "cannot create folder" in str(error)
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root writes into read-only folders")
+def test_a_read_only_folder_is_unwritable(tmp_path: Path) -> None:
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        assert unavailable(f"sqlite:///{folder / 'capicu.sqlite3'}").code == "unwritable"
+    finally:
+        folder.chmod(0o700)
+
+
+def test_a_read_only_database_is_refused_when_opened(db_url: str, db_path: Path) -> None:
+    # SQLite's own read-only mode: the refusal a read-only file or mount gives, even as root.
+    # It is found when opening, so the app says "not saving" before the first puzzle.
+    with open_store(db_url) as store:
+        store.create_profile("Ana")
+    before = db_path.read_bytes()
+    error = unavailable(f"sqlite:///file:{db_path}?mode=ro&uri=true")
+    assert error.code == "unwritable" and "readonly" in str(error)
+    assert db_path.read_bytes() == before
+
+
+def test_a_read_only_new_database_is_unwritable(tmp_path: Path) -> None:
+    assert unavailable(f"sqlite:///file:{tmp_path / 'new.sqlite3'}?mode=ro&uri=true").code == "unwritable"
+
+
+# --- locks ---------------------------------------------------------------------------
+
+
+def hold_write_lock(path: Path) -> sqlite3.Connection:
+    """Another program's connection holding the write lock until it is rolled back."""
+    con = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    con.execute("BEGIN EXCLUSIVE")
+    return con
+
+
+def test_a_lock_held_longer_than_the_timeout_gives_locked(db_url: str, db_path: Path) -> None:
+    with open_store(db_url) as setup:
+        ana = setup.create_profile("Ana")
+    lock = hold_write_lock(db_path)
+    try:
+        # a ready database still opens (WAL lets readers through) and can be read
+        with open_store(db_url, timeout=0.1, retries=1) as store:
+            assert [p.name for p in store.profiles()] == ["Ana"]
+            started = time.monotonic()
+            with pytest.raises(StoreUnavailable) as caught:
+                store.record_attempt(ana.id, attempt(DAY))
+            assert caught.value.code == "locked" and "busy" in str(caught.value)
+            assert time.monotonic() - started >= 0.2  # it waited, and retried once
+    finally:
+        lock.execute("ROLLBACK")
+        lock.close()
+    with open_store(db_url) as store:
+        assert store.attempts(ana.id).empty  # the refused write left nothing half-done
+
+
+def test_a_write_waits_for_a_lock_that_is_released(db_url: str, db_path: Path) -> None:
+    with open_store(db_url, timeout=5) as store:
+        ana = store.create_profile("Ana")
+        lock = hold_write_lock(db_path)
+        release = threading.Timer(0.3, lambda: (lock.execute("ROLLBACK"), lock.close()))
+        release.start()
+        try:
+            started = time.monotonic()
+            store.record_attempt(ana.id, attempt(DAY))
+            assert time.monotonic() - started >= 0.2
+        finally:
+            release.join()
+        assert len(store.attempts(ana.id)) == 1
+
+
+def test_a_write_succeeds_by_retrying_after_short_timeouts(db_url: str, db_path: Path) -> None:
+    # the busy timeout alone is too short; the retries outlast the lock
+    with open_store(db_url, timeout=0.1, retries=8) as store:
+        ana = store.create_profile("Ana")
+        lock = hold_write_lock(db_path)
+        release = threading.Timer(0.25, lambda: (lock.execute("ROLLBACK"), lock.close()))
+        release.start()
+        try:
+            store.record_attempt(ana.id, attempt(DAY))
+        finally:
+            release.join()
+        assert len(store.attempts(ana.id)) == 1
+
+
+def test_opening_a_new_database_while_it_is_locked_gives_locked(tmp_path: Path) -> None:
+    path = tmp_path / "plain.sqlite3"
+    sqlite3.connect(path).close()  # an empty database in the old journal mode
+    lock = hold_write_lock(path)  # an exclusive lock there keeps readers out too
+    try:
+        assert unavailable(f"sqlite:///{path}", timeout=0.1).code == "locked"
+    finally:
+        lock.execute("ROLLBACK")
+        lock.close()
+    with open_store(f"sqlite:///{path}") as store:
+        store.create_profile("Ana")
+
+
+# --- other databases, bad URLs --------------------------------------------------------
+
+
+def test_an_unreachable_postgresql_url_is_understood(monkeypatch: pytest.MonkeyPatch) -> None:
+    url = "postgresql+psycopg://teacher:s3cret@127.0.0.1:1/capicu"
+    error = unavailable(url, timeout=1)
+    # psycopg is not a dependency: without it the message says so, with it nobody listens on port 1
+    assert error.code in {"driver_missing", "unreachable"}
+    assert "postgresql+psycopg://teacher:***@127.0.0.1:1/capicu" in str(error)
+    assert "s3cret" not in str(error)
+    if error.code == "driver_missing":
+        assert "psycopg" in str(error) and "not installed" in str(error)
+
+
+def test_a_connection_failure_on_another_backend_is_unreachable() -> None:
+    from sqlalchemy import exc
+
+    refused = exc.OperationalError("connect", {}, ConnectionRefusedError("connection refused"))
+    assert code_of(refused, connecting=True) == "unreachable"
+
+
+@pytest.mark.parametrize(
+    ("url", "code"),
+    [("not a url", "bad_url"), ("nosuchdb://x/y", "bad_url"), ("mysql+nosuchdriver://u:pw@h/db", "bad_url")],
+)
+def test_bad_urls_are_refused(url: str, code: str) -> None:
+    error = unavailable(url)
+    assert error.code == code and "pw" not in str(error)
+
+
+def test_a_password_is_hidden_even_when_the_url_does_not_parse() -> None:
+    error = unavailable("postgresql://u:hunter2@[::1")
+    assert "hunter2" not in str(error)
+
+
+# --- never raising -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda tmp: f"sqlite:///{tmp}",  # a folder
+        lambda tmp: "::::",
+        lambda tmp: "postgresql+psycopg://u@127.0.0.1:1/x",
+        lambda tmp: (tmp / "junk").write_bytes(b"\x00junk") and f"sqlite:///{tmp / 'junk'}",
+    ],
+)
+def test_open_store_or_null_never_raises(tmp_path: Path, make) -> None:
+    store = open_store_or_null(make(tmp_path), timeout=1)
+    assert isinstance(store, NullStore)
+    assert store.saving is False and store.problem and store.message
+    ana = store.create_profile("Ana")  # the session goes on, in memory
+    store.record_attempt(ana.id, attempt(DAY))
+    assert len(store.attempts(ana.id)) == 1
+
+
+def test_open_store_or_null_survives_surprises(monkeypatch: pytest.MonkeyPatch, db_url: str) -> None:
+    import progress.store as module
+
+    def boom(*_args, **_kwargs):
+        raise RuntimeError("something nobody foresaw")
+
+    monkeypatch.setattr(module, "prepare", boom)
+    store = open_store_or_null(db_url)
+    assert store.problem == "failed" and "nobody foresaw" in store.message
+
+
+def test_open_store_or_null_gives_a_saving_store_when_it_can(db_url: str) -> None:
+    store = open_store_or_null(db_url)
+    try:
+        assert store.saving and store.problem is None
+    finally:
+        store.close()

@@ -1,0 +1,313 @@
+// The board in the browser: mounts the SVG drawn in Python (ui/board/svg.py) and
+// reports what the player does. It never decides legality: `data.legal` lists the
+// targets the engine allows, per tile ({"3-5": ["L", "R"], "6-6": ["lead"]}).
+//
+// Streamlit runs this function again on every data change but calls the cleanup it
+// returns only on unmount, so document-level listeners are bound once per mount and
+// read the latest data from `parentElement.__latest` (docs/board.md).
+
+const NAV_KEYS = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last' };
+const TYPING_TAGS = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
+// Widgets that use arrow keys themselves: a key pressed in one of them is not ours.
+const ARROW_ROLES = new Set(['slider', 'spinbutton', 'radio', 'tab', 'menuitem', 'option',
+  'listbox', 'combobox', 'textbox', 'grid', 'gridcell', 'tree', 'treeitem']);
+// Below this width the board asks Python for its narrow (phone) layout; above the
+// second it goes back. Two thresholds, so a width in between never flips back and forth.
+const NARROW_BELOW = 520;
+const WIDE_ABOVE = 640;
+const RESEND_AFTER_MS = 1500;
+
+export default function (component) {
+  const { data, parentElement, setStateValue, setTriggerValue } = component;
+  parentElement.__latest = { data, setStateValue, setTriggerValue };
+  parentElement.__ui = parentElement.__ui || { selected: undefined, stateSelected: null, tileIndex: 0 };
+  const host = parentElement.querySelector('.cpb');
+  if (!host) return undefined;
+
+  const focus = rememberFocus(parentElement);
+  const board = new Board(data, parentElement);
+  host.replaceChildren(board.root);
+  board.restoreSelection();
+  board.restoreFocus(focus);
+
+  bindOnce(parentElement, host);
+  checkWidth(parentElement, host);
+  return () => unbind(parentElement);
+}
+
+class Board {
+  constructor(data, parentElement) {
+    this.data = data;
+    this.pe = parentElement;
+    this.legal = (data.legal && data.legal.tiles) || {};
+    this.sent = false;
+    this.root = document.createElement('div');
+    this.root.className = 'cpb-root';
+    this.svg = parseSvg(data.svg);
+    if (this.svg) {
+      this.root.appendChild(this.svg);
+    } else {
+      this.root.textContent = '⚠';
+    }
+    this.status = document.createElement('div');
+    this.status.className = 'cpb-status';
+    this.status.setAttribute('role', 'status');
+    this.status.setAttribute('aria-live', 'polite');
+    if (data.interactive) {
+      this.root.appendChild(this.buildBar());
+      this.root.addEventListener('click', (e) => this.onClick(e));
+      this.root.addEventListener('keydown', (e) => this.onKey(e));
+    }
+  }
+
+  buildBar() {
+    const bar = document.createElement('div');
+    bar.className = 'cpb-bar';
+    bar.appendChild(this.status);
+    const legal = this.data.legal || {};
+    for (const kind of ['draw', 'pass']) {
+      if (!legal[kind]) continue;
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = `cpb-${kind}`;
+      button.dataset.action = kind;
+      button.textContent = this.data.texts[kind];
+      bar.appendChild(button);
+    }
+    return bar;
+  }
+
+  // ------------------------------------------------------------------ queries
+  tiles() { return this.svg ? [...this.svg.querySelectorAll('[data-tile]')] : []; }
+  tile(name) { return this.tiles().find((t) => t.dataset.tile === name) || null; }
+  end(side) { return this.svg ? this.svg.querySelector(`[data-end="${side}"]`) : null; }
+  targets(name) { return Object.prototype.hasOwnProperty.call(this.legal, name) ? this.legal[name] : null; }
+  get selected() { return this.pe.__ui.selected || null; }
+
+  // ------------------------------------------------------------------ actions
+  pick(name, byKeyboard) {
+    const targets = this.targets(name);
+    if (!targets || targets.length === 0) {
+      this.shake(this.tile(name));
+      return;
+    }
+    if (targets[0] === 'lead') return this.play(`lead ${name}`);
+    if (targets.length === 1) return this.play(`${name}@${targets[0]}`);
+    if (this.selected === name) return this.select(null, byKeyboard);
+    return this.select(name, byKeyboard);
+  }
+
+  chooseEnd(side) {
+    const name = this.selected;
+    if (!name) return this.hint();
+    const targets = this.targets(name) || [];
+    if (targets.includes(side)) this.play(`${name}@${side}`);
+  }
+
+  select(name, byKeyboard) {
+    const ui = this.pe.__ui;
+    ui.selected = name;
+    this.paintSelection(byKeyboard);
+    if (ui.stateSelected !== name) {
+      ui.stateSelected = name;
+      this.pe.__latest.setStateValue('selected', name);
+    }
+  }
+
+  play(action) {
+    if (this.sent) return; // one action per board: the next one comes with new data
+    this.sent = true;
+    this.root.classList.add('busy');
+    setTimeout(() => { this.sent = false; this.root.classList.remove('busy'); }, RESEND_AFTER_MS);
+    const ui = this.pe.__ui;
+    const { setStateValue, setTriggerValue } = this.pe.__latest;
+    ui.selected = null;
+    // Both updates leave in the same flush, so they make one rerun, not two.
+    if (ui.stateSelected) {
+      ui.stateSelected = null;
+      setStateValue('selected', null);
+    }
+    setTriggerValue('play', action);
+  }
+
+  // ------------------------------------------------------------------ drawing
+  paintSelection(byKeyboard) {
+    const name = this.selected;
+    const targets = (name && this.targets(name)) || [];
+    for (const t of this.tiles()) t.classList.toggle('selected', t.dataset.tile === name);
+    let first = null;
+    for (const side of ['L', 'R']) {
+      const end = this.end(side);
+      if (!end) continue;
+      const on = targets.includes(side);
+      end.classList.toggle('target', on);
+      end.setAttribute('tabindex', on ? '0' : '-1');
+      end.setAttribute('aria-disabled', on ? 'false' : 'true');
+      if (on && !first) first = end;
+    }
+    this.status.textContent = name ? this.data.texts.choose_end : '';
+    this.root.dataset.selected = name || '';
+    if (byKeyboard && first) first.focus({ preventScroll: true });
+  }
+
+  restoreSelection() {
+    const ui = this.pe.__ui;
+    if (ui.selected === undefined) ui.selected = this.data.selected || null;
+    const targets = ui.selected ? this.targets(ui.selected) : null;
+    if (ui.selected && !(targets && targets.length > 1)) {
+      ui.selected = null;
+      if (ui.stateSelected) { // the position changed under the selection
+        ui.stateSelected = null;
+        this.pe.__latest.setStateValue('selected', null);
+      }
+    }
+    this.paintSelection(false);
+  }
+
+  restoreFocus(focus) {
+    if (!focus) return;
+    let target = null;
+    if (focus.kind === 'end') target = this.selected ? this.end(focus.end) : null;
+    if (focus.kind === 'button') target = this.root.querySelector(`button[data-action="${focus.action}"]`);
+    if (focus.kind === 'draw') target = this.svg && this.svg.querySelector('[data-action="draw"]');
+    if (!target) {
+      const tiles = this.tiles();
+      target = (focus.tile && this.tile(focus.tile))
+        || tiles[Math.min(this.pe.__ui.tileIndex, tiles.length - 1)] || null;
+    }
+    if (target) target.focus({ preventScroll: true });
+  }
+
+  shake(el) {
+    if (!el) return;
+    el.classList.remove('nope');
+    void el.getBoundingClientRect(); // restart the animation
+    el.classList.add('nope');
+  }
+
+  hint() {
+    for (const t of this.tiles()) {
+      if (this.targets(t.dataset.tile)) t.classList.add('hint');
+    }
+    setTimeout(() => { for (const t of this.tiles()) t.classList.remove('hint'); }, 1400);
+  }
+
+  // ------------------------------------------------------------------ events
+  onClick(e) {
+    const el = e.target.closest('[data-tile], [data-end], [data-action]');
+    if (!el || !this.root.contains(el)) return;
+    if (el.dataset.tile) {
+      this.pe.__ui.tileIndex = this.tiles().indexOf(el);
+      this.pick(el.dataset.tile, false);
+    } else if (el.dataset.end) {
+      this.chooseEnd(el.dataset.end);
+    } else if (el.dataset.action) {
+      this.play(el.dataset.action);
+    }
+  }
+
+  onKey(e) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const el = e.target.closest('[data-tile], [data-end], svg [data-action]');
+    if (!el) return;
+    const activate = e.key === 'Enter' || e.key === ' ';
+    if (el.dataset.tile) {
+      const tiles = this.tiles();
+      const i = tiles.indexOf(el);
+      const moves = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0, End: tiles.length - 1 };
+      if (e.key in moves) {
+        const next = tiles[Math.max(0, Math.min(tiles.length - 1, moves[e.key]))];
+        if (next) next.focus({ preventScroll: true });
+        this.pe.__ui.tileIndex = tiles.indexOf(next);
+      } else if (activate) {
+        this.pe.__ui.tileIndex = i;
+        this.pick(el.dataset.tile, true);
+      } else if (e.key === 'Escape' && this.selected) {
+        this.select(null, false);
+      } else {
+        return;
+      }
+    } else if (el.dataset.end) {
+      if (activate) {
+        this.chooseEnd(el.dataset.end);
+      } else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+        const other = this.end(e.key === 'ArrowLeft' ? 'L' : 'R');
+        if (other && other.classList.contains('target')) other.focus({ preventScroll: true });
+      } else if (e.key === 'Escape') {
+        const back = this.selected && this.tile(this.selected);
+        this.select(null, false);
+        if (back) back.focus({ preventScroll: true });
+      } else {
+        return;
+      }
+    } else if (activate) {
+      this.play(el.dataset.action);
+    } else {
+      return;
+    }
+    e.preventDefault(); // also tells the document listener this key was ours
+  }
+}
+
+function parseSvg(text) {
+  if (typeof text !== 'string' || !text) return null;
+  const parsed = new DOMParser().parseFromString(text, 'image/svg+xml');
+  const svg = parsed.documentElement;
+  if (!svg || svg.nodeName !== 'svg' || parsed.getElementsByTagName('parsererror').length) return null;
+  return document.importNode(svg, true);
+}
+
+function rememberFocus(parentElement) {
+  const active = parentElement.activeElement;
+  if (!active || !active.closest) return null;
+  const el = active.closest('[data-tile], [data-end], [data-action]');
+  if (!el) return null;
+  if (el.dataset.tile) return { kind: 'tile', tile: el.dataset.tile };
+  if (el.dataset.end) return { kind: 'end', end: el.dataset.end };
+  if (el.tagName === 'BUTTON') return { kind: 'button', action: el.dataset.action };
+  return { kind: 'draw' };
+}
+
+function isTyping(el) {
+  if (!el || el.nodeType !== 1) return false;
+  if (TYPING_TAGS.has(el.tagName) || el.isContentEditable) return true;
+  return ARROW_ROLES.has(el.getAttribute('role'));
+}
+
+function bindOnce(parentElement, host) {
+  if (parentElement.__onKey) return;
+  parentElement.__onKey = (e) => {
+    const { data, setTriggerValue } = parentElement.__latest;
+    const step = NAV_KEYS[e.key];
+    if (!data.nav || !step || e.defaultPrevented || e.repeat) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    const origin = e.composedPath()[0];
+    if (isTyping(origin)) return;
+    if (origin && origin.closest && origin.closest('[data-tile], [data-end]')) return;
+    e.preventDefault(); // Home and End would scroll the page
+    setTriggerValue('nav', step);
+  };
+  document.addEventListener('keydown', parentElement.__onKey);
+  if (typeof ResizeObserver !== 'undefined') {
+    parentElement.__resize = new ResizeObserver(() => checkWidth(parentElement, host));
+    parentElement.__resize.observe(host);
+  }
+}
+
+function unbind(parentElement) {
+  if (parentElement.__onKey) document.removeEventListener('keydown', parentElement.__onKey);
+  if (parentElement.__resize) parentElement.__resize.disconnect();
+  parentElement.__onKey = null;
+  parentElement.__resize = null;
+}
+
+function checkWidth(parentElement, host) {
+  const { data, setStateValue } = parentElement.__latest;
+  const width = host.clientWidth;
+  if (!width) return;
+  const narrow = data.narrow ? width < WIDE_ABOVE : width < NARROW_BELOW;
+  if (narrow !== Boolean(data.narrow) && parentElement.__askedNarrow !== narrow) {
+    parentElement.__askedNarrow = narrow;
+    setStateValue('narrow', narrow);
+  }
+}

@@ -1,0 +1,129 @@
+"""The board in a Streamlit page: a Custom Components v2 component (no iframe, no npm).
+
+It mounts the SVG of :mod:`ui.board.svg` and reports two kinds of events:
+
+* ``play``: an action text the model offered (``"lead 6-6"``, ``"3-5@L"``, ``"draw"``,
+  ``"pass"``), after a tap on a tile (then on an end when it fits both);
+* ``nav``: ``"prev"``, ``"next"``, ``"first"`` or ``"last"`` from ArrowLeft,
+  ArrowRight, Home and End anywhere on the page (lesson frames on a projector).
+
+A page can pass callbacks, which run before the script and so let one run show the
+result, or read the returned :class:`BoardEvent`::
+
+    event = board(model, key="table", on_play=lambda action: rnd.apply(action))
+    if event and event.kind == "nav": ...
+
+Events the displayed board did not offer (a stale double tap, a forged message) are
+dropped here, before any callback. The picked tile is the component's state
+``st.session_state[key].selected``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+import streamlit as st
+
+from .model import offered_actions
+from .svg import render_svg
+
+_HERE = Path(__file__).resolve().parent
+NAME = "capicu_board"
+NAV_STEPS = ("prev", "next", "first", "last")
+PLAY, NAV = "play", "nav"
+
+# The page's own words never go into this HTML: they travel in ``data``, inside the
+# SVG that ElementTree escaped, or are set with textContent.
+_mount = st.components.v2.component(
+    NAME,
+    html='<div class="cpb"></div>',
+    css=(_HERE / "board.css").read_text(encoding="utf-8"),
+    js=(_HERE / "board.js").read_text(encoding="utf-8"),
+)
+
+
+@dataclass(frozen=True)
+class BoardEvent:
+    """What the player did on the board during this run."""
+
+    kind: str   # "play" or "nav"
+    value: str  # an action text, or a nav step
+
+    @property
+    def is_play(self) -> bool:
+        return self.kind == PLAY
+
+    @property
+    def is_nav(self) -> bool:
+        return self.kind == NAV
+
+
+def _noop() -> None:
+    """State events exist only with a callback; ``selected`` and ``narrow`` need none."""
+
+
+def _accepted_key(key: str) -> str:
+    return f"{key}::board-event"
+
+
+def board(
+    model: Mapping[str, Any],
+    *,
+    key: str,
+    on_play: Callable[[str], None] | None = None,
+    on_nav: Callable[[str], None] | None = None,
+    nav: bool = True,
+) -> BoardEvent | None:
+    """Mount the board for ``model`` (see :func:`ui.board.model.board_model`); return this run's event.
+
+    ``on_play(action)`` and ``on_nav(step)`` run before the script, like any widget
+    callback. ``nav=False`` stops this board from listening to the arrow keys (a page
+    with two boards lets one of them step).
+    """
+    state = st.session_state.get(key)
+    narrow = bool(state.get("narrow")) if isinstance(state, Mapping) else False
+    offered = offered_actions(model)
+    accepted = _accepted_key(key)
+
+    def _event_changed(kind: str, valid: Callable[[Any], bool], callback: Callable[[str], None] | None) -> None:
+        value = _trigger(key, kind)
+        if value is None:
+            return
+        if not valid(value):
+            st.session_state[accepted] = None
+            return
+        st.session_state[accepted] = BoardEvent(kind, value)
+        if callback is not None:
+            callback(value)
+
+    result = _mount(
+        key=key,
+        data={
+            "svg": render_svg(model, narrow=narrow),
+            "legal": model["legal"],
+            "interactive": bool(model.get("interactive") and model.get("my_turn")),
+            "nav": bool(nav),
+            "narrow": narrow,
+            "selected": model.get("selected"),
+            "texts": {k: model["texts"][k] for k in ("draw", "pass", "choose_end")},
+        },
+        default={"selected": None, "narrow": False},
+        on_play_change=lambda: _event_changed(PLAY, lambda v: isinstance(v, str) and v in offered, on_play),
+        on_nav_change=lambda: _event_changed(NAV, lambda v: nav and v in NAV_STEPS, on_nav),
+        on_selected_change=_noop,
+        on_narrow_change=_noop,
+    )
+    event = st.session_state.pop(accepted, None) if accepted in st.session_state else None
+    for kind in (PLAY, NAV):
+        raw = result.get(kind)
+        if raw is not None and isinstance(event, BoardEvent) and event.kind == kind and event.value == raw:
+            return event
+    return None
+
+
+def _trigger(key: str, kind: str) -> Any:
+    """This run's value of a trigger, read inside a callback."""
+    state = st.session_state.get(key)
+    return state.get(kind) if isinstance(state, Mapping) else None

@@ -1,0 +1,31 @@
+"""Mount the board for a round, in the reader's language, and route its events."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from engine import Round
+
+from . import session
+from .board import board, board_model
+from .labels import board_texts, seat_labels
+
+
+def show_board(
+    rnd: Round,
+    *,
+    viewer: int,
+    key: str,
+    reveal: bool = False,
+    interactive: bool = True,
+    hint_legal: bool = True,
+    on_play: Callable[[str], None] | None = None,
+    on_nav: Callable[[str], None] | None = None,
+) -> None:
+    """Draw ``rnd`` as ``viewer`` sees it; taps and arrow keys reach the callbacks."""
+    tr = session.tr()
+    model = board_model(
+        rnd, viewer, seat_labels=seat_labels(tr, rnd.rules), texts=board_texts(tr),
+        reveal=reveal, interactive=interactive, hint_legal=hint_legal,
+    )
+    board(model, key=key, on_play=on_play, on_nav=on_nav)

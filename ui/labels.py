@@ -1,0 +1,91 @@
+"""Words for the engine's values in the reader's language: seats, sides, actions, results."""
+
+from __future__ import annotations
+
+from engine import Action, EngineError, Rules, RoundResult
+
+from .i18n import Translator
+
+#: Course game id of each engine preset.
+GAME_OF_PRESET = {
+    "laplaza_partners": "partners",
+    "laplaza_1v1": "1v1",
+    "all_fives": "all_fives",
+    "draw": "draw",
+    "block": "block",
+    "kozel": "kozel",
+}
+PRESET_OF_GAME = {game: preset for preset, game in GAME_OF_PRESET.items()}
+
+
+def game_title(tr: Translator, preset_or_game: str) -> str:
+    game = GAME_OF_PRESET.get(preset_or_game, preset_or_game)
+    return tr(f"game.{game}.title")
+
+
+def seat_labels(tr: Translator, rules: Rules) -> list[str]:
+    """Names around the table; seat 0 is always "you"."""
+    if rules.partnerships == "opposite":
+        return [tr("seat.you"), tr("seat.luis"), tr("seat.ana"), tr("seat.marco")]
+    if rules.num_players == 2:
+        return [tr("seat.you"), tr("seat.opponent")]
+    return [tr("seat.you")] + [tr("seat.player", n=s + 1) for s in range(1, rules.num_players)]
+
+
+def side_label(tr: Translator, rules: Rules, side: int | None) -> str:
+    if side is None:
+        return tr("result.nobody")
+    if rules.partnerships == "opposite" and rules.match_mode == "race":
+        return tr("side.us") if side == 0 else tr("side.them")
+    return seat_labels(tr, rules)[side]
+
+
+def action_label(tr: Translator, action: Action | str) -> str:
+    """``3-5@L`` → "3-5 on the left end" (in the reader's language)."""
+    try:
+        a = action if isinstance(action, Action) else Action.parse(action)
+    except EngineError:
+        return str(action)
+    if a.kind == "lead":
+        return tr("action.lead", tile=a.tile)
+    if a.kind == "place":
+        return tr("action.left" if a.end == "L" else "action.right", tile=a.tile)
+    return tr(f"action.{a.kind}")
+
+
+def result_summary(tr: Translator, rules: Rules, result: RoundResult) -> list[str]:
+    """A few sentences that say how a round ended and what it scored."""
+    seats = seat_labels(tr, rules)
+    lines: list[str] = []
+    if result.kind == "domino":
+        lines.append(tr("result.domino", seat=seats[result.out_seat]))
+        if result.capicu:
+            lines.append(tr("result.capicu", bonus=result.capicu_bonus) if result.capicu_bonus
+                         else tr("result.capicu_no_bonus"))
+    elif result.kind == "block":
+        lines.append(tr("result.block", seat=seats[result.blocker]))
+        if rules.match_mode == "race":
+            pips = ", ".join(f"{side_label(tr, rules, s)}: {p}" for s, p in enumerate(result.side_pips))
+            lines.append(tr("result.pips", pips=pips))
+    else:
+        lines.append(tr("result.target", side=side_label(tr, rules, result.winner)))
+    if rules.match_mode == "penalty":
+        penalties = ", ".join(f"{seats[s]}: +{p}" for s, p in enumerate(result.points))
+        lines.append(tr("result.penalties", penalties=penalties))
+    elif result.tie:
+        lines.append(tr("result.tie"))
+    else:
+        gained = result.total[result.winner] if result.winner is not None else 0
+        lines.append(tr("result.points", side=side_label(tr, rules, result.winner), points=gained))
+    if result.next_leader is not None:
+        lines.append(tr("result.next_leader", seat=seats[result.next_leader]))
+    elif result.next_leader_rule in ("lot", "kozel_priority"):
+        lines.append(tr(f"result.next_leader_{result.next_leader_rule}"))
+    return lines
+
+
+def board_texts(tr: Translator) -> dict[str, str]:
+    """The board component's own words."""
+    keys = ["draw", "pass", "stock", "left_end", "right_end", "your_turn", "turn_of", "tiles",
+            "hand", "choose_end", "asleep", "lead"]
+    return {k: tr(f"board.{k}") for k in keys}

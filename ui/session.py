@@ -1,0 +1,138 @@
+"""Per-session state: the language, messages about bad links, the profile, the store.
+
+Everything lives in ``st.session_state`` (one per browser session); the only shared
+objects are read-only caches and the progress store's connection pool.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import streamlit as st
+
+from progress import NullStore, ProgressError, StoreUnavailable, open_store
+
+from .i18n import FALLBACK, LANGUAGES, Translator, translator
+
+LANG = "lang"
+NOTICES = "notices"
+PROFILE = "profile"
+DONE = "lessons_done"
+
+
+def init_language() -> None:
+    """Take ``?lang=`` once per session; an unknown code falls back to English and says so."""
+    if LANG in st.session_state:
+        return
+    wanted = st.query_params.get("lang")
+    if wanted and wanted not in LANGUAGES:
+        st.session_state[LANG] = FALLBACK
+        notice("notice.bad_lang", code=str(wanted)[:20])
+    else:
+        st.session_state[LANG] = wanted or FALLBACK
+
+
+def lang() -> str:
+    return st.session_state.get(LANG, FALLBACK)
+
+
+def tr() -> Translator:
+    return translator(lang())
+
+
+def set_lang(code: str) -> None:
+    if code in LANGUAGES:
+        st.session_state[LANG] = code
+        st.query_params["lang"] = code
+
+
+def keep_lang_in_url() -> None:
+    """Page switches drop the query string: put the language back on every run."""
+    if st.query_params.get("lang") != lang():
+        st.query_params["lang"] = lang()
+
+
+def notice(key: str, **params: Any) -> None:
+    """Queue a friendly message (a bad link, a store problem) for this run's page."""
+    st.session_state.setdefault(NOTICES, []).append((key, params))
+
+
+def show_notices() -> None:
+    for key, params in st.session_state.pop(NOTICES, []):
+        st.warning(tr()(key, **params), icon=":material/info:")
+
+
+def int_param(name: str, default: int, low: int, high: int) -> int:
+    """A whole-number query parameter clamped to [low, high]; a bad one is reported."""
+    raw = st.query_params.get(name)
+    if raw is None:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        notice("notice.bad_param", name=name, value=str(raw)[:20])
+        return default
+    if not low <= value <= high:
+        notice("notice.bad_param", name=name, value=str(raw)[:20])
+        return min(max(value, low), high)
+    return value
+
+
+def today() -> dt.date:
+    """The date used for daily puzzles and attempts: UTC, the same for everyone."""
+    return dt.datetime.now(dt.timezone.utc).date()
+
+
+# ------------------------------------------------------------------ progress
+@st.cache_resource(show_spinner=False)
+def _shared_store():
+    # One per process (its connection pool is thread-safe); an exception is not cached,
+    # so a later session tries the database again.
+    return open_store()
+
+
+def store():
+    """The progress store; when the database can't be used, a per-session memory store."""
+    if "progress_store" not in st.session_state:
+        try:
+            st.session_state["progress_store"] = _shared_store()
+        except StoreUnavailable as error:
+            st.session_state["progress_store"] = NullStore(error.code, str(error))
+    return st.session_state["progress_store"]
+
+
+def profile() -> Any | None:
+    return st.session_state.get(PROFILE)
+
+
+def set_profile(p: Any | None) -> None:
+    st.session_state[PROFILE] = p
+    st.session_state.pop(DONE, None)
+
+
+def lessons_done() -> set[str]:
+    """Lessons finished in this session, plus the profile's saved ones."""
+    if DONE not in st.session_state:
+        saved: set[str] = set()
+        p = profile()
+        if p is not None:
+            try:
+                saved = set(store().lessons_done(p.id))
+            except ProgressError:  # a store failing mid-session must not break the page
+                notice("notice.not_saved")
+        st.session_state[DONE] = saved
+    return st.session_state[DONE]
+
+
+def mark_lesson_done(lesson_id: str) -> None:
+    done = lessons_done()
+    if lesson_id in done:
+        return
+    done.add(lesson_id)
+    p = profile()
+    if p is not None:
+        try:
+            store().mark_lesson_done(p.id, lesson_id, today())
+        except ProgressError:
+            notice("notice.not_saved")

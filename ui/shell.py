@@ -1,0 +1,63 @@
+"""What every page shares: the page list, the sidebar (language, profile), deep links."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from . import session
+from .i18n import LANGUAGES
+
+# (file, url path, title key, icon); the first is the home page.
+PAGES = [
+    ("ui/home.py", "home", "nav.home", ":material/home:"),
+    ("ui/course.py", "course", "nav.course", ":material/school:"),
+    ("ui/lesson.py", "lesson", "nav.lesson", ":material/play_lesson:"),
+    ("ui/practice.py", "practice", "nav.practice", ":material/extension:"),
+    ("ui/daily.py", "daily", "nav.daily", ":material/today:"),
+    ("ui/stats.py", "stats", "nav.stats", ":material/insights:"),
+]
+# A deep link on the home page (?lesson=..., ?daily=...) opens the page it names.
+DEEP_LINKS = {"lesson": "lesson", "daily": "daily", "puzzle": "practice"}
+
+
+def pages() -> list:
+    session.init_language()
+    tr = session.tr()
+    return [
+        st.Page(path, title=tr(title), icon=icon, url_path=url, default=(i == 0))
+        for i, (path, url, title, icon) in enumerate(PAGES)
+    ]
+
+
+def page_for(url_path: str):
+    """The st.Page object of a url path, for links and switches."""
+    return next(p for p in pages() if p.url_path == url_path)
+
+
+def frame(page) -> None:
+    """Runs before every page: deep links, the language in the URL, the sidebar."""
+    if page.url_path in ("", "home"):
+        for param, target in DEEP_LINKS.items():
+            if param in st.query_params:
+                st.switch_page(page_for(target), query_params=st.query_params.to_dict())
+    session.keep_lang_in_url()
+    _sidebar()
+
+
+def _on_lang_change() -> None:
+    session.set_lang(st.session_state["lang_select"])
+
+
+def _sidebar() -> None:
+    tr = session.tr()
+    with st.sidebar:
+        # Created after st.navigation(): a widget made before it loses its value on a
+        # server's first run (streamlit-notes.md §3).
+        codes = list(LANGUAGES)
+        st.selectbox(
+            tr("sidebar.language"), codes, index=codes.index(session.lang()),
+            format_func=LANGUAGES.__getitem__, key="lang_select", on_change=_on_lang_change,
+        )
+        from .profile_picker import profile_picker
+
+        profile_picker()
