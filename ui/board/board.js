@@ -151,6 +151,7 @@ class Board {
   }
 
   restoreSelection() {
+    if (!this.data.interactive) return;
     const ui = this.pe.__ui;
     if (ui.selected === undefined) ui.selected = this.data.selected || null;
     const targets = ui.selected ? this.targets(ui.selected) : null;
@@ -214,7 +215,9 @@ class Board {
     if (el.dataset.tile) {
       const tiles = this.tiles();
       const i = tiles.indexOf(el);
-      const moves = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0, End: tiles.length - 1 };
+      const moves = {
+        ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0, End: tiles.length - 1,
+      };
       if (e.key in moves) {
         const next = tiles[Math.max(0, Math.min(tiles.length - 1, moves[e.key]))];
         if (next) next.focus({ preventScroll: true });

@@ -103,7 +103,7 @@ def board(
         data={
             "svg": render_svg(model, narrow=narrow),
             "legal": model["legal"],
-            "interactive": bool(model.get("interactive") and model.get("my_turn")),
+            "interactive": bool(model.get("interactive")),
             "nav": bool(nav),
             "narrow": narrow,
             "selected": model.get("selected"),
@@ -111,11 +111,11 @@ def board(
         },
         default={"selected": None, "narrow": False},
         on_play_change=lambda: _event_changed(PLAY, lambda v: isinstance(v, str) and v in offered, on_play),
-        on_nav_change=lambda: _event_changed(NAV, lambda v: nav and v in NAV_STEPS, on_nav),
+        on_nav_change=lambda: _event_changed(NAV, lambda v: nav and isinstance(v, str) and v in NAV_STEPS, on_nav),
         on_selected_change=_noop,
         on_narrow_change=_noop,
     )
-    event = st.session_state.pop(accepted, None) if accepted in st.session_state else None
+    event = st.session_state.pop(accepted, None)  # what a callback accepted in this run
     for kind in (PLAY, NAV):
         raw = result.get(kind)
         if raw is not None and isinstance(event, BoardEvent) and event.kind == kind and event.value == raw:

@@ -31,7 +31,7 @@ NARROW = 20 * U         # a phone: fewer tiles per row, so each is drawn larger
 MARGIN = 0.4 * U
 SIDE_COLUMN = 3.6 * U   # a seat on the left or right
 NARROW_SIDE_COLUMN = 2.8 * U
-LINE_PAD = 0.5 * U      # felt kept free around the line
+LINE_PAD = 0.3 * U      # felt kept free around the line
 HAND_TILE = 2.3 * U     # width of a hand tile at most (it stands up: twice as tall)
 HAND_PER_ROW = 12
 HAND_GAP = 0.2          # gap between hand tiles, as a share of their width
@@ -96,10 +96,6 @@ class LineTile:
     index: int
     rect: Rect
     halves: tuple[int, int]
-
-    @property
-    def upright(self) -> bool:
-        return self.rect.h > self.rect.w
 
 
 @dataclass(frozen=True)
@@ -232,12 +228,11 @@ def _flat_stack(column: Rect, count: int, face_up: bool) -> tuple[Rect, ...]:
     if count <= 0:
         return ()
     biggest = (1.5 if face_up else 1.25) * U
-    s = min(biggest, column.h / (count * 1.2), (column.w - 0.4 * U) / 2)
     stacks = 1
-    if s < 0.6 * U:
+    s = min(biggest, column.h / (count * 1.2), (column.w - 0.4 * U) / 2)
+    if s < 0.6 * U:  # too many for one readable stack: two side by side
         stacks = 2
-        per = ceil(count / 2)
-        s = min(biggest, column.h / (per * 1.2), (column.w - 0.6 * U) / 4)
+        s = min(biggest, column.h / (ceil(count / 2) * 1.2), (column.w - 0.6 * U) / 4)
     per = ceil(count / stacks)
     step = s * 1.2
     top = column.y + (column.h - (per * step - 0.2 * s)) / 2
@@ -321,7 +316,8 @@ def board_layout(model: Mapping[str, Any], *, narrow: bool = False) -> Layout:
         label = Rect(x, table.y + 0.4 * U, side_column, LABEL_H)
         top = label.bottom + (1.4 if model.get("over") else 0.4) * U  # room for the pips tag
         column = Rect(x, top, side_column, table.bottom - top - 0.2 * U)
-        boxes.append(SeatBox(i, position, label, _flat_stack(column, seat["count"], seat.get("tiles") is not None)))
+        stack = _flat_stack(column, seat["count"], seat.get("tiles") is not None)
+        boxes.append(SeatBox(i, position, label, stack))
 
     # The viewer's hand along the bottom, in rows of at most HAND_PER_ROW tiles.
     count = len(model["hand"])

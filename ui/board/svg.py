@@ -46,6 +46,8 @@ STYLE = f"""
 .cpb-svg text {{ font-family: {FONT}; pointer-events: none; }}
 .cpb-svg .hand-tile, .cpb-svg .end, .cpb-svg .stock {{ outline: none; }}
 .cpb-svg .hand-tile {{ transition: transform .12s ease-out, opacity .12s; }}
+.cpb-svg [role=button] {{ cursor: pointer; }}
+.cpb-svg .hand-tile.blocked, .cpb-svg .end:not(.target) {{ cursor: default; }}
 .cpb-svg .hand-tile.playable {{ transform: translateY(calc(var(--lift) * -0.45)); cursor: pointer; }}
 .cpb-svg .hand-tile.blocked {{ opacity: .6; }}
 .cpb-svg .hand-tile.selected {{ transform: translateY(calc(var(--lift) * -1)); }}
@@ -149,9 +151,14 @@ def _halves(tile: str) -> tuple[int, int]:
     return int(low), int(high)
 
 
+#: Average advance of a semi-bold sans-serif letter, in ems. Generous on purpose: the
+#: widest fallback font (DejaVu Sans) must still fit; others get a little more padding.
+EM_WIDTH = 0.66
+
+
 def _text_width(text: str, size: float) -> float:
-    """A rough width for a sans-serif text (no font metrics in Python)."""
-    return len(text) * size * 0.6
+    """A rough width for a text (Python has no font metrics; see EM_WIDTH)."""
+    return len(text) * size * EM_WIDTH
 
 
 def _fit_text(text: str, room: float, size: float, smallest: float) -> tuple[str, float]:
@@ -159,7 +166,7 @@ def _fit_text(text: str, room: float, size: float, smallest: float) -> tuple[str
     while _text_width(text, size) > room and size > smallest:
         size = max(smallest, size * 0.92)
     if _text_width(text, size) > room:
-        keep = max(1, int(room / (size * 0.6)) - 1)
+        keep = max(1, int(room / (size * EM_WIDTH)) - 1)
         text = text[:keep] + "…"
     return text, size
 
@@ -359,7 +366,8 @@ def _draw_hand(root: ET.Element, model: Mapping[str, Any], layout: Layout, marks
     playable = legal["tiles"]
     hinted = legal.get("hinted", True)
     my_turn = bool(model.get("my_turn"))
-    group = _el(root, "g", class_="hand", aria_label=model["texts"]["hand"], role="group" if interactive else None)
+    group = _el(root, "g", class_="hand", aria_label=model["texts"]["hand"],
+                role="group" if interactive else None)
     for rect, tile in zip(layout.hand, model["hand"]):
         classes = ["tile", "hand-tile"]
         if my_turn and hinted:

@@ -1,0 +1,41 @@
+"""Browser fixtures: the board harness served by ``streamlit run``, and headless Chromium.
+
+The whole module shares one server and one browser; each test opens its own page, so
+each test is a new Streamlit session.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.support.streamlit_server import ROOT, launch_chromium, streamlit_app
+
+HARNESS = Path(__file__).resolve().parent / "board_harness.py"
+# The harness is a Streamlit script: `--doctest-modules` must not import it.
+collect_ignore = ["board_harness.py"]
+ARTIFACTS = ROOT / "artifacts"
+
+
+@pytest.fixture(scope="module")
+def harness_url():
+    with streamlit_app(HARNESS) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path("/usr/bin/chromium").exists():
+        pytest.skip("Debian's chromium is not installed (scripts/test.sh installs it)")
+    with sync_api.sync_playwright() as p:
+        chromium = launch_chromium(p)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
