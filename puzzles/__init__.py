@@ -1,0 +1,26 @@
+"""Capicú's puzzles: generated from real rounds, proved by the engine, explained in four languages.
+
+Pure Python on top of ``engine/``; every puzzle is deterministic from its id.
+
+>>> from puzzles import generate, check, puzzle_from_id
+>>> p = generate("next_leader", 7, game="laplaza_partners")
+>>> p.id
+'next_leader:laplaza_partners:4:7'
+>>> check(p, p.answer).correct
+True
+>>> puzzle_from_id(p.id).to_dict("pt")["answer"] == p.answer
+True
+"""
+
+from .daily import daily_set, share_text
+from .explain import LANGUAGES
+from .generators import PUZZLE_TYPES, PuzzleType, Setup
+from .model import BANDS, Difficulty, Puzzle, PuzzleError, PuzzleId, Question
+from .pipeline import check, generate, practice_puzzle, puzzle_from_id
+from .questions import KINDS, Verdict
+
+__all__ = [
+    "BANDS", "Difficulty", "KINDS", "LANGUAGES", "PUZZLE_TYPES", "Puzzle", "PuzzleError", "PuzzleId", "PuzzleType",
+    "Question", "Setup", "Verdict", "check", "daily_set", "generate", "practice_puzzle", "puzzle_from_id",
+    "share_text",
+]

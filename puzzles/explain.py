@@ -1,0 +1,300 @@
+"""Texts of puzzles in four languages, read from ``puzzles/text/<lang>.yaml``.
+
+Explanations are data: each line is a text key and params from the engine's trace.
+Params are worded by their names: ``seat``/``*_seat`` become seat names, ``side`` a
+side name, ``tiles``/``*_tiles`` a tile list, ``numbers`` a list of numbers, ``terms``
+a sum (``3 + 4``), ``diffs`` differences (``(9 − 4) + (7 − 4)``), ``action``/``actions``
+moves, ``end`` the left or right end; anything else is printed as it is.
+
+>>> from engine import Rules
+>>> partners = Rules.preset("laplaza_partners")
+>>> render("en", "explain.hand", {"seat": 2, "tiles": ["3-4", "0-6"], "pips": 13}, partners)
+'Ana: 3-4, 0-6 (pip count 13).'
+>>> render("nl", "explain.block.side_total", {"side": 0, "terms": [13, 9], "pips": 22}, partners)
+'Jij en Ana: 13 + 9 = 22.'
+>>> label("es", "next_leader", "lot", Rules.preset("draw", 3))
+'Un nuevo sorteo'
+"""
+
+from __future__ import annotations
+
+import copy
+import string
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from engine import Action, Rules
+
+from . import questions
+from .model import Puzzle, PuzzleError
+
+LANGUAGES = ("en", "nl", "pt", "es")
+TEXT_DIR = Path(__file__).resolve().parent / "text"
+LETTERS = "ABCD"
+
+
+class TextError(KeyError):
+    """A text key missing from a language file, or a template that does not fit its params."""
+
+
+def check_lang(lang: str) -> str:
+    if lang not in LANGUAGES:
+        raise PuzzleError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    return lang
+
+
+@lru_cache(maxsize=None)
+def texts(lang: str) -> Mapping[str, Any]:
+    """The whole text file of ``lang`` (read once per process)."""
+    check_lang(lang)
+    import yaml  # only when texts are needed: generating and checking puzzles does not need it
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    with open(TEXT_DIR / f"{lang}.yaml", encoding="utf-8") as handle:
+        return yaml.load(handle, Loader=loader)
+
+
+def lookup(lang: str, key: str) -> Any:
+    node: Any = texts(lang)
+    for part in key.split("."):
+        if not isinstance(node, Mapping) or part not in node:
+            raise TextError(f"{lang}: no text for {key!r}")
+        node = node[part]
+    return node
+
+
+def flat_keys(node: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    """Every leaf of a text file by its dotted key."""
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        path = f"{prefix}{key}"
+        if isinstance(value, Mapping):
+            out.update(flat_keys(value, path + "."))
+        else:
+            out[path] = value
+    return out
+
+
+def placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+# ------------------------------------------------------------------ names
+def seat_name(lang: str, rules: Rules, seat: int) -> str:
+    if rules.partnerships == "opposite":
+        return lookup(lang, "names.partners_seats")[seat]
+    return lookup(lang, "names.player").format(letter=LETTERS[seat])
+
+
+def side_name(lang: str, rules: Rules, side: Any) -> str:
+    if side == "tie":
+        return lookup(lang, "names.tie")
+    if side == "none":
+        return lookup(lang, "names.nobody")
+    if rules.partnerships == "opposite":
+        return lookup(lang, "names.partners_sides")[side]
+    return seat_name(lang, rules, side)
+
+
+def join(lang: str, items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {lookup(lang, 'names.and')} " + items[-1]
+
+
+def action_label(lang: str, action: Any) -> str:
+    act = action if isinstance(action, Action) else Action.parse(str(action))
+    if act.kind == "lead":
+        return lookup(lang, "actions.lead").format(tile=act.tile)
+    if act.kind == "place":
+        return lookup(lang, "actions.left" if act.end == "L" else "actions.right").format(tile=act.tile)
+    return lookup(lang, f"actions.{act.kind}")
+
+
+def _word(lang: str, name: str, value: Any, rules: Rules) -> str:
+    if name == "seat" or name.endswith("_seat"):
+        return seat_name(lang, rules, value)
+    if name == "side" or name.endswith("_side"):
+        return side_name(lang, rules, value)
+    if name == "tiles" or name.endswith("_tiles"):
+        return ", ".join(str(t) for t in value) if value else lookup(lang, "names.no_tiles")
+    if name == "numbers":
+        return join(lang, [str(n) for n in value])
+    if name == "terms":
+        return " + ".join(str(t) for t in value)
+    if name == "diffs":
+        return " + ".join(f"({a} − {b})" for a, b in value)
+    if name == "action":
+        return action_label(lang, value)
+    if name == "actions":
+        return join(lang, [action_label(lang, a) for a in value])
+    if name == "end":
+        return lookup(lang, "names.left" if value == "L" else "names.right")
+    if isinstance(value, bool):
+        return lookup(lang, "names.yes" if value else "names.no")
+    return str(value)
+
+
+def render(lang: str, key: str, params: Mapping[str, Any], rules: Rules) -> str:
+    """One sentence: the template of ``key`` in ``lang`` filled with worded params."""
+    template = lookup(lang, key)
+    if not isinstance(template, str):
+        raise TextError(f"{lang}: {key!r} is not a sentence")
+    words = {name: _word(lang, name, value, rules) for name, value in params.items()}
+    try:
+        text = template.format(**words)
+    except (KeyError, IndexError) as exc:
+        raise TextError(f"{lang}: {key!r} needs {exc}") from None
+    terms, total = params.get("terms"), params.get("total")
+    if terms is not None and len(terms) == 1 and terms[0] == total:
+        text = text.replace(f"{total} = {total}", str(total))  # a sum of one number is that number
+    return text[:1].upper() + text[1:]
+
+
+# ------------------------------------------------------------------ labels
+def label(lang: str, kind: str, value: Any, rules: Rules) -> str:
+    """How a choice (or an answer) reads in ``lang``."""
+    if isinstance(value, list) and kind in ("legal_moves", "fives_best", "capicu_play", "play_legal"):
+        return join(lang, [action_label(lang, a) for a in value])
+    if kind in ("legal_moves", "fives_best", "capicu_play", "play_legal"):
+        return action_label(lang, value)
+    if kind == "must_do":
+        return lookup(lang, f"options.must_{value}")
+    if kind == "draw_outcome":
+        if value["first"] == "draw":
+            key = "options.draw_then_pass" if value["plays"] is None else "options.draw_then_play"
+        else:
+            key = f"options.{value['first']}_now"
+        return render(lang, key, {"tile": value["plays"]} if value["plays"] else {}, rules)
+    if kind in ("next_leader", "kozel_goat"):
+        if value == "lot":
+            return render(lang, "options.lot", {}, rules)
+        if value == "priority":
+            return render(lang, "options.priority", {}, rules)
+        if value == "none":
+            return render(lang, "options.nobody_yet", {}, rules)
+        if isinstance(value, list):
+            return join(lang, [seat_name(lang, rules, s) for s in value])
+        return seat_name(lang, rules, value)
+    if kind == "block_winner":
+        return render(lang, "options.tie", {}, rules) if value == "tie" else side_name(lang, rules, value)
+    if kind == "block_score":
+        if value["winner"] == "tie":
+            return render(lang, "options.tie", {}, rules)
+        return render(lang, "options.side_points", {"side": value["winner"], "points": value["points"]}, rules)
+    if kind == "match_winner":
+        if value["winner"] == "none":
+            return render(lang, "options.match_goes_on", {}, rules)
+        if value["winner"] == "tie":
+            return render(lang, "options.tie", {}, rules)
+        key = "options.match_won_shutout" if value["shutout"] else "options.match_won"
+        return render(lang, key, {"side": value["winner"]}, rules)
+    if kind == "shutout":
+        return lookup(lang, "names.yes" if value else "names.no")
+    if kind == "cannot_hold" and isinstance(value, list):
+        return join(lang, [str(n) for n in value]) if value else lookup(lang, "names.nothing")
+    return str(value)
+
+
+# ------------------------------------------------------------------ puzzles
+def _question_params(puzzle: Puzzle) -> dict[str, Any]:
+    params = dict(puzzle.question.params)
+    params["viewer_seat"] = puzzle.viewer
+    return params
+
+
+def question_text(puzzle: Puzzle, lang: str) -> str:
+    """The question; a seat's view outside Partners first says whose eyes you borrow."""
+    params = _question_params(puzzle)
+    text = render(lang, puzzle.question.text_key, params, puzzle.rules)
+    if puzzle.ptype == "reading" and puzzle.rules.partnerships != "opposite":
+        text = render(lang, "question.you_are", {"viewer_seat": puzzle.viewer}, puzzle.rules) + " " + text
+    return text
+
+
+def explanation(puzzle: Puzzle, lang: str) -> list[str]:
+    return [render(lang, key, params, puzzle.rules) for key, params in puzzle.explanation]
+
+
+def _view(puzzle: Puzzle) -> dict[str, Any]:
+    view = puzzle.round().view(puzzle.viewer).to_dict()
+    view.pop("cannot_hold", None)  # those are the answers
+    view.pop("unseen", None)
+    return view
+
+
+def puzzle_dict(puzzle: Puzzle, lang: str = "en") -> dict[str, Any]:
+    """The puzzle as JSON-able data, its texts in ``lang`` (see docs/puzzles.md)."""
+    check_lang(lang)
+    kind = questions.KINDS[puzzle.question.kind]
+    rules = puzzle.rules
+    data: dict[str, Any] = {
+        "id": puzzle.id,
+        "type": puzzle.ptype,
+        "title": lookup(lang, f"types.{puzzle.ptype}.title"),
+        "lang": lang,
+        "rules": rules.to_dict(),
+        "position": copy.deepcopy(dict(puzzle.position)),
+        "viewer": puzzle.viewer,
+        "question": {**puzzle.question.to_dict(), "mode": kind.mode, "multi": kind.multi,
+                     "text": question_text(puzzle, lang)},
+        "options": [{"value": o, "label": label(lang, kind.name, o, rules)} for o in puzzle.options]
+        if kind.mode == questions.CHOICE else [],
+        "targets": list(puzzle.options) if kind.mode == questions.BOARD else [],
+        "answer": puzzle.answer,
+        "answer_label": label(lang, kind.name, puzzle.answer, rules),
+        "explanation": explanation(puzzle, lang),
+        "difficulty": {**puzzle.difficulty.to_dict(), "label": lookup(lang, f"difficulty.{puzzle.difficulty.band}")},
+        "themes": [{"id": t, "label": lookup(lang, f"themes.{t}")} for t in puzzle.themes],
+    }
+    if puzzle.ptype == "reading":
+        data["view"] = _view(puzzle)
+    return data
+
+
+def verdict_sentence(lang: str, kind: str, verdict: questions.Verdict, rules: Rules) -> str:
+    """The verdict in one sentence of ``lang`` ("Right.", "Not quite. The answer: …", the
+    engine's reason for an illegal move); lesson tasks show it before their own text.
+
+    >>> from engine import Round
+    >>> r = Round.from_hands(Rules.preset("laplaza_partners"), ["6-6 1-2 0-0 0-1 0-2 0-3 0-4",
+    ...     "5-6 1-1 1-3 1-4 1-5 0-5 2-2", "4-6 2-3 2-4 2-5 0-6 1-6 3-3", "3-6 2-6 3-4 3-5 4-4 4-5 5-5"])
+    >>> verdict_sentence("es", "play_legal", questions.check("play_legal", r, {}, "lead 0-0"), r.rules)
+    'Esta mano hay que abrirla con la 6-6.'
+    """
+    check_lang(lang)
+    params = dict(verdict.params)
+    if verdict.reason == "wrong":
+        params = {"answer": label(lang, kind, verdict.expected, rules)}
+    elif verdict.reason in ("missed", "extra", "missed_extra"):
+        params = {"missed": join(lang, [action_label(lang, a) for a in params["missed"]]),
+                  "extra": join(lang, [action_label(lang, a) for a in params["extra"]])}
+    elif verdict.reason == "illegal.must_play":
+        params["tiles"] = params.pop("fit_tiles")
+    elif verdict.reason == "bad_response":
+        params = {}
+    return render(lang, f"verdict.{verdict.reason}", params, rules)
+
+
+def verdict_lines(puzzle: Puzzle, verdict: questions.Verdict, lang: str) -> list[str]:
+    """The verdict's sentence, then the puzzle's explanation, in ``lang``."""
+    return [verdict_sentence(lang, puzzle.question.kind, verdict, puzzle.rules)] + explanation(puzzle, lang)
+
+
+def used_keys(puzzles: Iterable[Puzzle]) -> set[str]:
+    """Every text key some puzzles need (for the tests)."""
+    keys: set[str] = set()
+    for p in puzzles:
+        keys.add(p.question.text_key)
+        keys.update(k for k, _ in p.explanation)
+        keys.update(f"themes.{t}" for t in p.themes)
+        keys.add(f"types.{p.ptype}.title")
+    return keys
+
+
+__all__ = [
+    "LANGUAGES", "TextError", "action_label", "check_lang", "explanation", "flat_keys", "join", "label",
+    "lookup", "placeholders", "puzzle_dict", "question_text", "render", "seat_name", "side_name", "texts",
+    "used_keys", "verdict_lines", "verdict_sentence",
+]

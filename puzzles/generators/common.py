@@ -1,0 +1,136 @@
+"""What every generator shares: the draft it returns, setups, and explanation lines.
+
+A generator plays a real round (``puzzles.play``) and returns a :class:`Draft`: the
+position, the question, the explanation lines built from the engine's trace, the
+difficulty factors and the themes. The pipeline then proves it (``puzzles.pipeline``).
+
+>>> Setup("laplaza_partners", 4, ("fid",)).key
+'laplaza_partners+fid:4'
+>>> from engine import Round
+>>> rnd = Round.from_hands(Rules.preset("block", 2), ["0-0 0-1", "1-1 2-2"])
+>>> hand_line(rnd, 1)
+('explain.hand', {'seat': 1, 'tiles': ['1-1', '2-2'], 'pips': 6})
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from engine import Round, Rules
+
+from ..model import Line
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A game to generate for: preset, player count and table variants."""
+
+    preset: str
+    players: int
+    overlays: tuple[str, ...] = ()
+
+    @property
+    def key(self) -> str:
+        return "+".join((self.preset, *self.overlays)) + f":{self.players}"
+
+    def rules(self) -> Rules:
+        return Rules.preset(self.preset, self.players, self.overlays)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"preset": self.preset, "players": self.players, "overlays": list(self.overlays)}
+
+
+def setups(preset: str, players: tuple[int, ...], *overlay_sets: tuple[str, ...]) -> list[Setup]:
+    """Every player count with every overlay set (the empty set when none is given)."""
+    return [Setup(preset, n, tuple(o)) for o in (overlay_sets or ((),)) for n in players]
+
+
+@dataclass
+class Draft:
+    """A candidate puzzle, before the pipeline proves and stores it."""
+
+    rnd: Round
+    kind: str
+    params: dict[str, Any]
+    lines: list[Line]
+    themes: list[str]
+    factors: dict[str, int] = field(default_factory=dict)
+    viewer: int = 0
+    trace: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PuzzleType:
+    """One puzzle type: what it asks, the games it fits, the rules it drills."""
+
+    name: str
+    kinds: tuple[str, ...]
+    setups: tuple[Setup, ...]
+    drills: tuple[str, ...]       # rules.md ids
+    lessons: tuple[str, ...]      # lesson ids of lessons/content/course.yaml
+    cuts: tuple[float, float]     # difficulty score limits: easy < cuts[0] <= medium < cuts[1] <= hard
+    build: Callable[[Rules, str, Any, float], "Draft | None"]  # (rules, deal seed, rng, plan)
+    summary: str
+
+    @property
+    def presets(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(s.preset for s in self.setups))
+
+    def players_for(self, preset: str) -> tuple[int, ...]:
+        return tuple(dict.fromkeys(s.players for s in self.setups if s.preset == preset))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name, "summary": self.summary, "kinds": list(self.kinds),
+            "presets": list(self.presets), "setups": [s.to_dict() for s in self.setups],
+            "drills": list(self.drills), "lessons": list(self.lessons), "cuts": list(self.cuts),
+        }
+
+
+# ------------------------------------------------------------ explanation lines
+def line(key: str, **params: Any) -> Line:
+    return (key, params)
+
+
+def hand_line(rnd: Round, seat: int) -> Line:
+    tiles = [str(t) for t in rnd.hand(seat)]
+    if not tiles:
+        return line("explain.hand_empty", seat=seat)
+    return line("explain.hand", seat=seat, tiles=tiles, pips=rnd.pips(seat))
+
+
+def last_placement(rnd: Round) -> tuple[int, str]:
+    """(seat, tile) of the last tile put on the table."""
+    for seat, action in reversed(rnd.public_history()):
+        if action.is_placement:
+            return seat, str(action.tile)
+    raise ValueError("no tile has been placed")
+
+
+def ends_before_last(rnd: Round) -> tuple[int, int] | None:
+    """The open ends before the last action (the engine undoes it on a copy)."""
+    trial = rnd.copy()
+    trial.undo()
+    return trial.ends
+
+
+def block_lines(rnd: Round) -> list[Line]:
+    """Why nobody can play: a dead number, or (with sleeping tiles) nothing left that fits."""
+    left, right = rnd.ends
+    on_line = {tuple(sorted(pair)) for pair in rnd.line}
+    if left == right and sum(1 for a, b in on_line if left in (a, b)) == 7:
+        return [line("explain.block.dead", number=left)]
+    if rnd.rules.stock_mode == "sleeping":
+        return [line("explain.block.sleeping", left=left, right=right)]
+    return [line("explain.block.stuck", left=left, right=right)]
+
+
+def is_partners(rnd: Round) -> bool:
+    return rnd.rules.partnerships == "opposite"
+
+
+__all__ = [
+    "Draft", "PuzzleType", "Setup", "block_lines", "ends_before_last", "hand_line", "is_partners",
+    "last_placement", "line", "setups",
+]

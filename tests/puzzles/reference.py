@@ -1,0 +1,215 @@
+"""Answers worked out again for the tests, straight from the engine's round data.
+
+Nothing here calls ``puzzles.questions``: each function reads the engine round (hands,
+line, stock, history, rules) and applies the rule from rules.md by hand, so a puzzle's
+answer is checked by a second, independent derivation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import Action, Round, Tile
+
+
+# ------------------------------------------------------------------ moves
+def legal_moves(rnd: Round) -> list[str]:
+    """Every legal move without mirror duplicates (C-08..C-11, A-27)."""
+    hand = rnd.hand(rnd.turn)
+    if rnd.ends is None:
+        if rnd.forced_lead >= 0:
+            return [f"lead {Tile.from_id(rnd.forced_lead)}"]
+        return [f"lead {t}" for t in hand]
+    left, right = rnd.ends
+    moves = []
+    for tile in hand:
+        if tile.has(left):
+            moves.append(f"{tile}@L")
+        if tile.has(right) and left != right:
+            moves.append(f"{tile}@R")
+    if moves:
+        return moves
+    return ["draw"] if rnd.rules.can_draw and rnd.stock else ["pass"]
+
+
+def draw_outcome(rnd: Round) -> tuple[dict[str, Any], int]:
+    """What the draw rule forces, read off the stock order (top first), and how many draws."""
+    left, right = rnd.ends
+    if any(t.has(left) or t.has(right) for t in rnd.hand(rnd.turn)):
+        return {"first": "play", "plays": None}, 0
+    stock = rnd.stock if rnd.rules.can_draw else []
+    for n, tile in enumerate(stock, 1):
+        if tile.has(left) or tile.has(right):
+            return {"first": "draw", "plays": str(tile)}, n
+    return {"first": "draw" if stock else "pass", "plays": None}, len(stock)
+
+
+def fives_value(rnd: Round, action: str) -> int:
+    """What a play scores in All Fives (AF-09, A-02, A-03), the ends read off the line."""
+    after = rnd.copy()
+    after.apply(action)
+    line = list(after.line)
+    left, right = after.ends
+    total = left + right
+    if rnd.rules.double_end_value == "both_halves" and len(line) > 1:
+        if line[0][0] == line[0][1]:
+            total += left
+        if line[-1][0] == line[-1][1]:
+            total += right
+    return total if total > 0 and total % 5 == 0 else 0
+
+
+def canonical_placements(rnd: Round) -> list[str]:
+    return [m for m in legal_moves(rnd) if m not in ("draw", "pass")]
+
+
+# ------------------------------------------------------------- round ends
+def last_placer(rnd: Round) -> int:
+    return next(seat for seat, a in reversed(rnd.public_history()) if a.is_placement)
+
+
+def side_pips(rnd: Round) -> list[int]:
+    rules = rnd.rules
+    totals = [0] * (2 if rules.partnerships == "opposite" else rnd.n)
+    for seat in range(rnd.n):
+        totals[rules.side_of(seat)] += rnd.pips(seat)
+    return totals
+
+
+def block_winner(rnd: Round) -> int | None:
+    """The side that wins a block (PT-10, BV-08, AF-11, blocker_wins, individual compare)."""
+    rules = rnd.rules
+    if rules.block_winner == "blocker":
+        return rules.side_of(last_placer(rnd))
+    if rules.block_compare == "side_total":
+        totals = side_pips(rnd)
+        low = min(totals)
+        sides = [s for s, p in enumerate(totals) if p == low]
+    else:
+        pips = [rnd.pips(s) for s in range(rnd.n)]
+        low = min(pips)
+        sides = sorted({rules.side_of(s) for s, p in enumerate(pips) if p == low})
+    return sides[0] if len(sides) == 1 else None
+
+
+def block_points(rnd: Round, winner: int) -> int:
+    totals = side_pips(rnd)
+    losers = [p for s, p in enumerate(totals) if s != winner]
+    how = rnd.rules.block_points
+    if how == "all_hands":
+        return sum(totals)
+    if how == "losing_side_only":
+        return sum(losers)
+    if how == "diff_per_loser":
+        return sum(p - totals[winner] for p in losers)
+    return sum(losers) - totals[winner]
+
+
+def is_capicu(rnd: Round) -> bool:
+    seat, action = rnd.public_history()[-1]
+    before = rnd.copy()
+    before.undo()
+    x, y = before.ends
+    return x != y and action.tile is not None and {action.tile.low, action.tile.high} == {x, y} \
+        and not rnd.hand(seat)
+
+
+def domino_points(rnd: Round) -> int:
+    rules = rnd.rules
+    out = next(s for s in range(rnd.n) if not rnd.hand(s))
+    winner = rules.side_of(out)
+    if rules.domino_points == "losing_side_only":
+        raw = sum(rnd.pips(s) for s in range(rnd.n) if rules.side_of(s) != winner)
+    else:
+        raw = sum(rnd.pips(s) for s in range(rnd.n))
+    points = (raw + 2) // 5 * 5 if rules.end_rounding == "nearest_5" else raw
+    return points + (rules.capicu_bonus if is_capicu(rnd) else 0)
+
+
+def next_leader(rnd: Round) -> Any:
+    """The next round's leader by the table's options (PT-05/06, A-07, A-24, KZ-06, FID)."""
+    rules = rnd.rules
+    out = [s for s in range(rnd.n) if not rnd.hand(s)]
+    if out:
+        rule = rules.next_lead_after_domino
+        winner = rules.side_of(out[0])
+    else:
+        winner = block_winner(rnd)
+        rule = rules.next_lead_after_block if winner is not None else rules.next_lead_after_block_tie
+    blocker = last_placer(rnd)
+    if rule == "player_out":
+        return out[0]
+    if rule == "blocker":
+        return blocker
+    if rule == "rotate":
+        return (rnd.leader + 1) % rnd.n
+    if rule == "previous_leader":
+        return rnd.leader
+    if rule == "abw333":
+        return blocker if rules.side_of(blocker) == winner else (blocker + 1) % rnd.n
+    if rule == "block_winner":
+        seats = [s for s in range(rnd.n) if rules.side_of(s) == winner]
+        return min(seats, key=lambda s: (rnd.pips(s), s))
+    return {"lot": "lot", "kozel_priority": "priority"}[rule]
+
+
+def kozel_penalties(rnd: Round) -> list[int]:
+    """KZ-12: the player who went out or made the fish takes 0, the rest their own pips."""
+    zero = last_placer(rnd)
+    return [0 if s == zero else rnd.pips(s) for s in range(rnd.n)]
+
+
+def kozel_goats(rnd: Round) -> list[int]:
+    totals = [a + b for a, b in zip(rnd.score, kozel_penalties(rnd))]
+    return [s for s, t in enumerate(totals) if t >= rnd.rules.penalty_limit]
+
+
+def match_winner(rnd: Round) -> dict[str, Any]:
+    """PT-13/PT-14: the side that reaches the target, and whether the others are still at 0."""
+    totals = [a + b for a, b in zip(rnd.score, round_points_total(rnd))]
+    reached = [s for s, t in enumerate(totals) if t >= rnd.rules.target]
+    if not reached:
+        return {"winner": "none", "shutout": False}
+    best = max(reached, key=lambda s: totals[s])
+    return {"winner": best, "shutout": all(t == 0 for s, t in enumerate(totals) if s != best)}
+
+
+def round_points_total(rnd: Round) -> list[int]:
+    """What each side gained this round, recomputed (race games without in-play scoring)."""
+    rules = rnd.rules
+    gained = [0] * len(rnd.score)
+    out = [s for s in range(rnd.n) if not rnd.hand(s)]
+    if out:
+        gained[rules.side_of(out[0])] = domino_points(rnd)
+    else:
+        winner = block_winner(rnd)
+        if winner is not None:
+            gained[winner] = block_points(rnd, winner)
+    return gained
+
+
+# ------------------------------------------------------------------ views
+def cannot_hold(view, seat: int) -> list[int]:
+    """From a seat's public history only: a pass or a draw shows the player held neither end
+    number; after a draw, the drawn tiles may hold anything else, so older proofs lapse."""
+    voids: set[int] = set()
+    drew_before = False
+    for actor, action, ends in view.history:
+        if actor != seat:
+            continue
+        if action.kind in ("pass", "draw") and ends is not None:
+            voids = set(ends) if drew_before else voids | set(ends)
+            drew_before = action.kind == "draw"
+        else:
+            drew_before = False
+    return sorted(voids)
+
+
+def unseen_count(view, number: int) -> int:
+    in_hand = sum(1 for t in view.hand if t.has(number))
+    on_line = sum(1 for a, b in view.line if number in (a, b))
+    return 7 - in_hand - on_line
+
+
+def action_text(action: str) -> str:
+    return str(Action.parse(action))

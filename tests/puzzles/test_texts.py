@@ -1,0 +1,79 @@
+"""The four text files: the same keys, the same placeholders, every key the code uses."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from engine import Rules
+from puzzles import KINDS, LANGUAGES, PUZZLE_TYPES
+from puzzles.explain import flat_keys, placeholders, render, seat_name, side_name, texts, used_keys
+
+ENGINE_REASONS = ["round_over", "not_led", "already_led", "not_in_hand", "forced_lead", "no_fit", "wrong_end",
+                  "must_play", "must_draw", "no_stock", "stock_empty"]
+
+
+def test_every_language_has_the_same_keys_and_placeholders():
+    english = flat_keys(texts("en"))
+    for lang in LANGUAGES:
+        other = flat_keys(texts(lang))
+        assert set(other) == set(english), lang
+        for key, value in english.items():
+            if isinstance(value, str):
+                assert placeholders(other[key]) == placeholders(value), (lang, key)
+                assert other[key].strip(), (lang, key)
+            else:
+                assert len(other[key]) == len(value), (lang, key)
+
+
+def test_languages_are_really_translated():
+    english = flat_keys(texts("en"))
+    for lang in ("nl", "pt", "es"):
+        other = flat_keys(texts(lang))
+        words = {k: v for k, v in english.items()
+                 if isinstance(v, str) and len(re.sub(r"\{\w+\}|[^A-Za-z]", "", v)) > 8}  # sentences, not sums
+        same = [k for k, v in words.items() if other[k] == v]
+        assert not same, (lang, same)
+
+
+def test_every_key_the_code_asks_for_exists(all_puzzles):
+    needed = used_keys(all_puzzles)
+    needed |= {f"question.{k}" for k in KINDS} | {f"types.{t}.title" for t in PUZZLE_TYPES}
+    needed |= {f"types.{t}.summary" for t in PUZZLE_TYPES} | {"question.you_are"}
+    needed |= {f"verdict.illegal.{code}" for code in ENGINE_REASONS}
+    needed |= {f"verdict.{r}" for r in ("right", "wrong", "exact", "legal", "missed", "extra", "missed_extra",
+                                         "not_best", "not_capicu", "bad_response")}
+    needed |= {f"difficulty.{b}" for b in ("easy", "medium", "hard")} | {"daily.share", "daily.score", "daily.title"}
+    for lang in LANGUAGES:
+        keys = set(flat_keys(texts(lang)))
+        assert needed <= keys, (lang, sorted(needed - keys))
+
+
+def test_code_and_texts_name_the_same_explanation_keys():
+    """Every explain.* key in the English file is written somewhere in puzzles/generators."""
+    folder = Path(__file__).resolve().parents[2] / "puzzles" / "generators"
+    source = "".join(p.read_text() for p in folder.glob("*.py"))
+    for key in flat_keys(texts("en")):
+        if key.startswith("explain."):
+            assert f'"{key}"' in source, key
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_names_of_seats_and_sides(lang):
+    partners = Rules.preset("laplaza_partners")
+    names = [seat_name(lang, partners, s) for s in range(4)]
+    assert names[1:] == ["Luis", "Ana", "Marco"] and names[0] not in names[1:]
+    assert side_name(lang, partners, 1).startswith("Luis")
+    three = Rules.preset("draw", 3)
+    assert [seat_name(lang, three, s)[-1] for s in range(3)] == ["A", "B", "C"]
+
+
+def test_rendering_words_every_param():
+    partners = Rules.preset("laplaza_partners")
+    text = render("es", "explain.points.diff_per_loser", {"diffs": [[20, 5], [17, 5]], "total": 27}, partners)
+    assert text == "Puntos: la cuenta de cada perdedor menos la del ganador: (20 − 5) + (17 − 5) = 27."
+    text = render("pt", "explain.reading.result", {"seat": 3, "numbers": [1, 4, 6]}, partners)
+    assert text == "Então Marco não pode ter: 1, 4 e 6."
+    assert not re.search(r"[{}]", render("nl", "verdict.illegal.wrong_end", {"tile": "3-5", "end": "L"}, partners))
