@@ -309,11 +309,29 @@ def validate_lesson(lesson: Lesson, course_games: Sequence[str] = ()) -> list[st
         if not text.body.strip() or not text.remember:
             problems.append(f"{lang}: body and remember must not be empty")
     if lesson.task:
-        try:
-            lesson.task.round()
-        except EngineError as exc:
-            problems.append(f"task position: {exc}")
+        problems += _task_problems(lesson.task)
     return problems
+
+
+def _task_problems(task: Task) -> list[str]:
+    """The task must load and its question must have an engine answer that checks right."""
+    from puzzles import questions  # lessons reuse the puzzles' question kinds
+
+    try:
+        rnd = task.round()
+    except EngineError as exc:
+        return [f"task position: {exc}"]
+    if task.kind not in questions.KINDS:
+        return [f"task kind {task.kind!r} is not a question kind"]
+    params = {"viewer": task.viewer, **task.params}
+    try:
+        expected = questions.answer(task.kind, rnd, params)
+    except (EngineError, ValueError) as exc:
+        return [f"task has no answer: {exc}"]
+    response = expected[0] if task.kind == "play_legal" and isinstance(expected, list) else expected
+    if not questions.check(task.kind, rnd, params, response).correct:
+        return [f"task: the engine's own answer {expected!r} does not check right"]
+    return []
 
 
 __all__ = [

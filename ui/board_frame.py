@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Sequence
 
 from engine import Round
 
@@ -21,11 +21,15 @@ def show_board(
     hint_legal: bool = True,
     on_play: Callable[[str], None] | None = None,
     on_nav: Callable[[str], None] | None = None,
+    labels: Sequence[str] | None = None,
 ) -> None:
-    """Draw ``rnd`` as ``viewer`` sees it; taps and arrow keys reach the callbacks."""
+    """Draw ``rnd`` as ``viewer`` sees it; taps and arrow keys reach the callbacks.
+
+    ``labels`` names the seats (default: you, Luis, Ana, Marco / player 2 ...).
+    """
     tr = session.tr()
     model = board_model(
-        rnd, viewer, seat_labels=seat_labels(tr, rnd.rules), texts=board_texts(tr),
+        rnd, viewer, seat_labels=labels or seat_labels(tr, rnd.rules), texts=board_texts(tr),
         reveal=reveal, interactive=interactive, hint_legal=hint_legal,
     )
     board(model, key=key, on_play=on_play, on_nav=on_nav)

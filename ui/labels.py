@@ -18,6 +18,15 @@ GAME_OF_PRESET = {
 PRESET_OF_GAME = {game: preset for preset, game in GAME_OF_PRESET.items()}
 
 
+def ptype_title(name: str, part: str = "title") -> str:
+    """A puzzle type's title (or summary), from the puzzles' own texts."""
+    from puzzles.explain import lookup
+
+    from .session import lang
+
+    return str(lookup(lang(), f"types.{name}.{part}"))
+
+
 def game_title(tr: Translator, preset_or_game: str) -> str:
     game = GAME_OF_PRESET.get(preset_or_game, preset_or_game)
     return tr(f"game.{game}.title")
@@ -41,16 +50,13 @@ def side_label(tr: Translator, rules: Rules, side: int | None) -> str:
 
 
 def action_label(tr: Translator, action: Action | str) -> str:
-    """``3-5@L`` → "3-5 on the left end" (in the reader's language)."""
+    """``3-5@L`` → "3-5 on the left end", worded by the puzzles' texts (one wording everywhere)."""
+    from puzzles.explain import action_label as worded
+
     try:
-        a = action if isinstance(action, Action) else Action.parse(action)
+        return worded(tr.lang, action)
     except EngineError:
         return str(action)
-    if a.kind == "lead":
-        return tr("action.lead", tile=a.tile)
-    if a.kind == "place":
-        return tr("action.left" if a.end == "L" else "action.right", tile=a.tile)
-    return tr(f"action.{a.kind}")
 
 
 def result_summary(tr: Translator, rules: Rules, result: RoundResult) -> list[str]:
@@ -86,6 +92,6 @@ def result_summary(tr: Translator, rules: Rules, result: RoundResult) -> list[st
 
 def board_texts(tr: Translator) -> dict[str, str]:
     """The board component's own words."""
-    keys = ["draw", "pass", "stock", "left_end", "right_end", "your_turn", "turn_of", "tiles",
-            "hand", "choose_end", "asleep", "lead"]
-    return {k: tr(f"board.{k}") for k in keys}
+    from .board.model import TEXT_KEYS
+
+    return {k: tr(f"board.{k}") for k in TEXT_KEYS}

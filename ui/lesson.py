@@ -3,9 +3,14 @@
 Deep link: ``?lesson=ID&step=N&lang=xx`` (``&present=1`` for a projector).
 """
 
+from dataclasses import replace
+
 import streamlit as st
 
+from puzzles import questions
+from puzzles.explain import label, verdict_sentence
 from ui import session
+from ui.labels import ptype_title
 from ui.board_frame import show_board
 from ui.labels import action_label, game_title, result_summary, seat_labels
 from ui.lesson_catalog import course
@@ -106,8 +111,8 @@ with side_col:
         with st.expander(tr("lesson.table_rules"), expanded=bool(overlays)):
             st.caption(tr("lesson.table_rules_hint"))
             for variant in lesson.variants:
-                label = text.variants.get(variant.overlay, variant.overlay)
-                st.toggle(label, key=f"variant:{lesson_id}:{variant.overlay}",
+                variant_text = text.variants.get(variant.overlay, variant.overlay)
+                st.toggle(variant_text, key=f"variant:{lesson_id}:{variant.overlay}",
                           value=variant.overlay in overlays,
                           on_change=lambda v=variant.overlay: _toggle_overlay(lesson_id, v))
 
@@ -130,9 +135,19 @@ with remember:
 if lesson.task is not None:
     st.subheader(tr("lesson.your_turn"))
     st.markdown(text.task.get("prompt", ""))
-    verdict = ask(lesson.task.kind, lesson.task.round(), lesson.task.params, viewer=lesson.task.viewer,
-                  key=f"task:{lesson_id}", right_text=text.task.get("right", ""),
-                  wrong_text=text.task.get("wrong", ""))
+    task = lesson.task
+    task_round = task.round()
+    params = {"viewer": task.viewer, **task.params}
+    lang = session.lang()
+
+    def check_task(response):
+        verdict = questions.check(task.kind, task_round, params, response)
+        return replace(verdict, explanation=verdict_sentence(lang, task.kind, verdict, task_round.rules))
+
+    verdict = ask(task.kind, task_round, viewer=task.viewer, key=f"task:{lesson_id}", check=check_task,
+                  choices=questions.options(task.kind, task_round, params),
+                  label=lambda value: label(lang, task.kind, value, task_round.rules),
+                  right_text=text.task.get("right", ""), wrong_text=text.task.get("wrong", ""))
     if verdict is not None and verdict.correct:
         session.mark_lesson_done(lesson_id)
 elif step == last:
@@ -143,7 +158,7 @@ drills = lesson.drills
 if drills:
     st.markdown(f"**{tr('lesson.drills')}**")
     for col, drill in zip(st.columns(len(drills)), drills):
-        col.page_link("ui/practice.py", label=tr(f"ptype.{drill}.title"), icon=":material/extension:",
+        col.page_link("ui/practice.py", label=ptype_title(drill), icon=":material/extension:",
                       query_params={"type": drill, "game": game.preset, "lang": session.lang()})
 
 before, after = catalog.neighbours(lesson_id)

@@ -39,3 +39,21 @@ def browser():
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture(scope="module")
+def app_url(tmp_path_factory):
+    """The whole app under ``streamlit run``, saving progress in a fresh database."""
+    import os
+
+    db = tmp_path_factory.mktemp("progress") / "capicu.sqlite3"
+    saved = os.environ.get("CAPICU_DB_PATH")
+    os.environ["CAPICU_DB_PATH"] = str(db)
+    try:
+        with streamlit_app(ROOT / "app.py") as url:
+            yield url
+    finally:
+        if saved is None:
+            os.environ.pop("CAPICU_DB_PATH", None)
+        else:
+            os.environ["CAPICU_DB_PATH"] = saved

@@ -1,0 +1,106 @@
+"""The app in real headless Chromium: a Dutch lesson stepped with the arrow keys and
+answered by tapping the board, and today's daily set solved by tapping, with the streak.
+
+Screenshots go to artifacts/.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from lessons.model import load_course
+from puzzles import daily_set, questions
+from puzzles.explain import label
+from ui.i18n import translator
+from ui.session import today
+
+pytestmark = pytest.mark.e2e
+
+
+def _board(page, key: str):
+    """The board component mounted with ``key`` (Streamlit marks keyed elements st-key-<key>)."""
+    return page.locator(f".st-key-{re.sub(r'[^A-Za-z0-9_-]', '-', key)}")
+
+
+def _tap(page, key: str, action: str) -> None:
+    """Tap an action on a board: the tile, then its end (a lead or a one-end tile needs one tap)."""
+    board = _board(page, key)
+    if action in ("draw", "pass"):
+        board.get_by_role("button", name=re.compile(action, re.I)).click()
+        return
+    tile = action.split()[-1].split("@")[0]
+    board.locator(f'[data-tile="{tile}"]').click()
+    if "@" in action:
+        end = board.locator(f'[data-end="{action[-1]}"]')
+        end.wait_for(timeout=5_000)
+        end.click()
+
+
+def test_a_dutch_lesson_steps_with_arrow_keys_and_checks_a_tap(browser, app_url, artifacts):
+    tr = translator("nl")
+    lesson = load_course().lesson("partners-laying")
+    total = len(lesson.steps) + 1
+    page = browser.new_page(viewport={"width": 1300, "height": 1000})
+    try:
+        page.goto(f"{app_url}/lesson?lesson=partners-laying&lang=nl")
+        page.get_by_text(lesson.text("nl").title).first.wait_for(timeout=30_000)
+        page.get_by_text(tr("lesson.step", n=1, total=total)).wait_for()
+        page.mouse.click(5, 300)  # focus the page, not a widget: arrow keys then step the board
+        page.keyboard.press("ArrowRight")
+        page.get_by_text(tr("lesson.step", n=2, total=total)).wait_for(timeout=10_000)
+        page.get_by_text(lesson.text("nl").captions[lesson.steps[0].caption]).wait_for()
+        page.keyboard.press("End")
+        page.get_by_text(tr("lesson.step", n=total, total=total)).wait_for(timeout=10_000)
+
+        task_round = lesson.task.round()
+        legal = sorted(str(a) for a in task_round.legal_actions())
+        _tap(page, "task:partners-laying:board", legal[0])
+        page.get_by_text(lesson.text("nl").task["right"]).wait_for(timeout=10_000)
+        page.screenshot(path=str(artifacts / "lesson_nl.png"), full_page=True)
+    finally:
+        page.close()
+
+
+def test_todays_daily_set_solved_by_tapping_then_the_streak(browser, app_url, artifacts):
+    tr = translator("en")
+    day = today()
+    puzzles = daily_set(day)
+    page = browser.new_page(viewport={"width": 1300, "height": 1100})
+    try:
+        page.goto(f"{app_url}/daily?lang=en")
+        page.get_by_text(tr("daily.title")).first.wait_for(timeout=30_000)
+        page.locator("svg[data-board]").nth(len(puzzles) - 1).wait_for(timeout=30_000)
+        # A profile keeps the streak.
+        sidebar = page.locator('[data-testid="stSidebar"]')
+        page.locator(".st-key-profile_select").get_by_role("combobox").click()
+        page.get_by_role("option", name=tr("profile.new")).click()
+        sidebar.get_by_label(tr("profile.name")).fill("Tester")
+        sidebar.get_by_role("button", name=tr("profile.create")).click()
+        expect(page.locator(".st-key-profile_select").get_by_role("combobox")).to_have_value("Tester",
+                                                                                           timeout=10_000)
+
+        for number, puzzle in enumerate(puzzles, 1):
+            key = f"daily:{day.isoformat()}:{number}"
+            kind = puzzle.question.kind
+            spec = questions.KINDS[kind]
+            if spec.mode == "board" and not spec.multi:
+                right = puzzle.answer if isinstance(puzzle.answer, str) else puzzle.answer[0]
+                _tap(page, f"{key}:board", right)
+            else:
+                box = page.locator(f".st-key-{re.sub(r'[^A-Za-z0-9_-]', '-', key + ':pick')}")
+                wanted = puzzle.answer if spec.multi else [puzzle.answer]
+                for value in wanted:
+                    text = label("en", kind, value, puzzle.rules)
+                    box.locator("button", has=page.get_by_text(text, exact=True)).click()
+                page.locator(f".st-key-{re.sub(r'[^A-Za-z0-9_-]', '-', key + ':check')}").get_by_role(
+                    "button").click()
+            page.get_by_text(tr("daily.progress", done=number, total=len(puzzles))).wait_for(timeout=15_000)
+
+        page.get_by_text(tr("daily.done", right=len(puzzles), total=len(puzzles))).wait_for(timeout=10_000)
+        page.get_by_text(tr("daily.days", n=1)).wait_for(timeout=10_000)
+        page.screenshot(path=str(artifacts / "daily_done.png"), full_page=True)
+    finally:
+        page.close()

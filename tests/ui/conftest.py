@@ -1,0 +1,51 @@
+"""AppTest fixtures for the pages: a fresh app per test, progress in a temporary database."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parents[2]
+APP = str(ROOT / "app.py")
+
+
+@pytest.fixture(autouse=True)
+def progress_db(tmp_path, monkeypatch):
+    """Each test saves into its own SQLite file; the shared store cache starts empty."""
+    monkeypatch.setenv("CAPICU_DB_PATH", str(tmp_path / "progress.sqlite3"))
+    monkeypatch.delenv("CAPICU_DB_URL", raising=False)
+    st.cache_resource.clear()
+    yield tmp_path / "progress.sqlite3"
+    st.cache_resource.clear()
+
+
+def open_app(page: str | None = None, **params: str) -> AppTest:
+    """The app with these query parameters, on ``page`` (``"lesson"`` for ui/lesson.py)."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    if page is not None:
+        at.switch_page(f"ui/{page}.py")
+    for name, value in params.items():
+        at.query_params[name] = value
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def create_profile(at: AppTest, name: str) -> AppTest:
+    at.sidebar.selectbox(key="profile_select").set_value("__new__").run()
+    at.sidebar.text_input(key="profile_name").input(name).run()
+    at.sidebar.button(key="profile_create").click().run()
+    assert not at.exception
+    return at
+
+
+def texts_of(at: AppTest) -> str:
+    """Everything the page says, as one string (for assertions on messages)."""
+    parts = []
+    for kind in ("markdown", "caption", "info", "success", "error", "warning", "title", "subheader", "code"):
+        parts += [str(e.value) for e in getattr(at, kind)]
+    return "\n".join(parts)

@@ -1,0 +1,100 @@
+"""The daily puzzle: the same small set for everyone on a date, rising in difficulty.
+
+Link: ``?daily=YYYY-MM-DD`` (today by default). Answers are kept per profile and make
+the streak; the share text gives results without spoilers.
+"""
+
+import datetime as dt
+
+import streamlit as st
+
+from progress import ProgressError
+from progress.stats import streak
+from puzzles import daily_set, share_text
+from ui import session
+from ui.puzzle_view import show_puzzle
+
+tr = session.tr()
+today = session.today()
+ARCHIVE_DAYS = 14
+
+# ------------------------------------------------------------------ which day
+raw = st.query_params.get("daily")
+day = today
+if raw:
+    try:
+        day = dt.date.fromisoformat(str(raw))
+    except ValueError:
+        session.notice("notice.bad_date", value=str(raw)[:20])
+    else:
+        if day > today:
+            session.notice("notice.future_date")
+            day = today
+st.query_params["daily"] = day.isoformat()
+session.show_notices()
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def _set(date: dt.date):
+    return daily_set(date)
+
+
+puzzles = _set(day)
+st.title(tr("daily.title"))
+st.caption(tr("daily.intro", date=day.isoformat(), count=len(puzzles)))
+
+# ------------------------------------------------------------------ results so far
+results_key = f"daily:{day.isoformat()}"
+results: dict[str, bool] = st.session_state.setdefault(results_key, {})
+profile = session.profile()
+if profile is not None and not results:
+    # A profile that answered this day's set before (another session) sees its first tries.
+    try:
+        attempts = session.store().attempts(profile.id)
+    except ProgressError:
+        attempts = None
+    if attempts is not None and len(attempts):
+        ids = {p.id for p in puzzles}
+        mine = attempts[(attempts["daily"].dt.date == day) & attempts["puzzle_id"].isin(ids)]
+        for row in mine.drop_duplicates("puzzle_id").itertuples():
+            results[row.puzzle_id] = bool(row.correct)
+
+progress_bar = st.progress(len(results) / len(puzzles),
+                           text=tr("daily.progress", done=len(results), total=len(puzzles)))
+
+for number, puzzle in enumerate(puzzles, 1):
+    with st.container(border=True):
+        st.markdown(f"**{tr('daily.puzzle', n=number, total=len(puzzles))}**")
+        if puzzle.id in results and f"daily:{day.isoformat()}:{number}:verdict" not in st.session_state:
+            st.markdown(tr("daily.answered_before", mark="✅" if results[puzzle.id] else "❌"))
+            continue
+        verdict = show_puzzle(puzzle, key=f"daily:{day.isoformat()}:{number}", daily=day, allow_retry=False)
+        if verdict is not None and puzzle.id not in results:
+            results[puzzle.id] = bool(verdict.correct)
+            st.rerun()
+
+# ------------------------------------------------------------------ done: share and streak
+if len(results) == len(puzzles):
+    st.subheader(tr("daily.done", right=sum(results.values()), total=len(puzzles)))
+    marks = [results[p.id] for p in puzzles]
+    st.code(share_text(day, marks, session.lang()), language=None)
+    st.caption(tr("daily.share_hint"))
+if profile is not None:
+    try:
+        attempts = session.store().attempts(profile.id)
+        run = streak(attempts, today, len(puzzles))
+        st.metric(tr("daily.streak"), run.current, help=tr("daily.best", n=run.best))
+        st.caption(tr("daily.days", n=run.current) + " · " + tr("daily.best", n=run.best))
+    except ProgressError:
+        session.notice("notice.not_saved")
+else:
+    st.caption(tr("daily.profile_hint"))
+
+# ------------------------------------------------------------------ archive
+with st.expander(tr("daily.archive")):
+    for back in range(ARCHIVE_DAYS):
+        date = today - dt.timedelta(days=back)
+        done = len(st.session_state.get(f"daily:{date.isoformat()}", {}))
+        mark = ":material/check_circle:" if done else ":material/calendar_today:"
+        st.page_link("ui/daily.py", label=date.isoformat(), icon=mark,
+                     query_params={"daily": date.isoformat(), "lang": session.lang()})

@@ -1,0 +1,68 @@
+"""My progress: accuracy by drill and over time, the streak calendar, the weakest drills."""
+
+import streamlit as st
+
+from progress import ProgressError
+from progress.charts import (
+    AccuracyLabels, CalendarLabels, accuracy_by_type_figure, accuracy_over_time_figure,
+    streak_calendar_figure,
+)
+from progress.stats import accuracy_by_type, streak, streak_calendar, weakest_drills
+from puzzles import PUZZLE_TYPES, daily_set
+from ui import session
+from ui.labels import ptype_title
+
+tr = session.tr()
+session.show_notices()
+st.title(tr("stats.title"))
+
+profile = session.profile()
+if profile is None:
+    st.info(tr("stats.no_profile"), icon=":material/person:")
+    st.stop()
+try:
+    attempts = session.store().attempts(profile.id)
+except ProgressError as exc:
+    st.warning(tr.error(exc), icon=":material/warning:")
+    st.stop()
+
+today = session.today()
+set_size = len(daily_set(today))
+names = {name: ptype_title(name) for name in PUZZLE_TYPES}
+run = streak(attempts, today, set_size)
+total, right = len(attempts), int(attempts["correct"].sum()) if len(attempts) else 0
+
+a, b, c, d = st.columns(4)
+a.metric(tr("stats.attempts"), total)
+b.metric(tr("stats.accuracy"), f"{right / total:.0%}" if total else "—")
+c.metric(tr("stats.streak"), run.current)
+d.metric(tr("stats.best_streak"), run.best)
+
+by_type = AccuracyLabels(title=tr("stats.by_type"), axis=tr("stats.axis_type"), rate=tr("stats.axis_rate"),
+                         attempts=tr("stats.attempts_word"), empty=tr("stats.empty"), names=names)
+over_time = AccuracyLabels(title=tr("stats.over_time"), axis=tr("stats.axis_day"), rate=tr("stats.axis_rate"),
+                           attempts=tr("stats.attempts_word"), empty=tr("stats.empty"), names=names)
+left, right_col = st.columns(2)
+left.plotly_chart(accuracy_by_type_figure(attempts, by_type), use_container_width=True)
+right_col.plotly_chart(accuracy_over_time_figure(attempts, over_time), use_container_width=True)
+
+calendar = streak_calendar(attempts, today, set_size)
+weekdays = [tr(f"weekday.{i}") for i in range(7)]
+st.plotly_chart(streak_calendar_figure(calendar, CalendarLabels(
+    title=tr("stats.calendar"), weekdays=weekdays, attempts=tr("stats.attempts_word"),
+    done=tr("stats.daily_done"), empty=tr("stats.empty"))), use_container_width=True)
+
+st.subheader(tr("stats.weakest"))
+weak = weakest_drills(attempts)
+if weak.empty:
+    st.caption(tr("stats.weakest_empty"))
+for row in weak.itertuples():
+    col1, col2 = st.columns([3, 1])
+    col1.markdown(f"**{names.get(row.puzzle_type, row.puzzle_type)}** — "
+                  f"{tr('stats.rate_line', rate=f'{row.rate:.0%}', n=row.attempts)}")
+    col2.page_link("ui/practice.py", label=tr("stats.practise"), icon=":material/extension:",
+                   query_params={"type": row.puzzle_type, "lang": session.lang()})
+if len(by_type_table := accuracy_by_type(attempts)):
+    with st.expander(tr("stats.table")):
+        shown = by_type_table.assign(puzzle_type=by_type_table["puzzle_type"].map(lambda t: names.get(t, t)))
+        st.dataframe(shown, hide_index=True, use_container_width=True)
