@@ -153,12 +153,13 @@ class Course:
 
 
 def _read_yaml(path: Path) -> Any:
+    where = f"{path.parent.name}/{path.name}"
     try:
         return yaml.safe_load(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise LessonError(f"{path.relative_to(CONTENT.parent)} is missing") from None
+        raise LessonError(f"{where} is missing") from None
     except yaml.YAMLError as exc:
-        raise LessonError(f"{path.relative_to(CONTENT.parent)} is not valid YAML: {exc}") from None
+        raise LessonError(f"{where} is not valid YAML: {exc}") from None
 
 
 def _text(data: Mapping[str, Any]) -> LessonText:
