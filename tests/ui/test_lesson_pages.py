@@ -167,3 +167,35 @@ def test_lessons_done_are_saved_for_a_profile(progress_db):
         assert store.lessons_done(marisol.id) == {"partners-seats"}
     finally:
         store.close()
+
+
+def test_switching_language_keeps_the_lesson_and_step():
+    at = open_app("lesson", lesson="partners-capicu")
+    at.button(key="next").click().run()
+    at.button(key="next").click().run()
+    at.sidebar.selectbox(key="lang_select").set_value("pt").run()
+    assert not at.exception
+    lesson = COURSE.lesson("partners-capicu")
+    assert at.title[0].value == lesson.text("pt").title
+    assert translator("pt")("lesson.step", n=3, total=len(lesson.steps) + 1) in step_text(at)
+    assert at.query_params["lang"] in ("pt", ["pt"])
+
+
+def test_presentation_mode_hides_the_rest_and_keeps_the_board():
+    at = open_app("lesson", lesson="partners-doubles", present="1")
+    assert any(c.key == "lesson_board" for c in at.get("bidi_component"))
+    assert not any(s.value == translator("en")("lesson.your_turn") for s in at.subheader)
+    at = component_event(at, "lesson_board", trigger=("nav", "next"))
+    assert "Step 2 of" in step_text(at)
+
+
+def test_a_corrupt_progress_file_is_left_alone_and_the_app_keeps_working(progress_db):
+    progress_db.write_bytes(b"this is not a database" * 40)
+    before = progress_db.read_bytes()
+    at = open_app("lesson", lesson="partners-seats")
+    tr = translator("en")
+    assert tr("profile.not_saving", reason=tr("store.corrupt")) in [c.value for c in at.sidebar.caption]
+    create_profile(at, "Iris")  # kept for this session only
+    at.button(key="next").click().run()
+    assert not at.exception
+    assert progress_db.read_bytes() == before
