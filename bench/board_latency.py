@@ -6,7 +6,9 @@ Run: .venv/bin/python bench/board_latency.py [--taps 20] [--loads 4]
   from Python is in the page and painted (the component's whole round trip: trigger,
   script rerun with the engine, new data, DOMParser, next animation frame);
 * first render: opening the harness page until the board's SVG is in the DOM (the
-  first load after the server starts, then fresh sessions).
+  first load after the server starts, then fresh sessions);
+* a lesson page's first render: the real app (app.py) opened on a lesson by its deep
+  link, until the lesson's board is in the DOM.
 
 It serves tests/e2e/board_harness.py, where the other seats play instantly.
 """
@@ -26,6 +28,8 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from tests.support.streamlit_server import ROOT, launch_chromium, streamlit_app  # noqa: E402
 
 HARNESS = ROOT / "tests" / "e2e" / "board_harness.py"
+APP = ROOT / "app.py"
+LESSON_LINK = "/lesson?lesson=partners-blocked&step=2&lang=nl"
 BOARD = "svg[data-board]"
 
 # Arms a watcher in the page: it resolves with the milliseconds from the last pointer
@@ -75,7 +79,7 @@ def first_renders(browser, url: str, loads: int) -> list[float]:
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         start = time.perf_counter()
         page.goto(url)
-        page.locator(BOARD).wait_for(timeout=30_000)
+        page.locator(BOARD).first.wait_for(timeout=30_000)
         times.append((time.perf_counter() - start) * 1000)
         page.close()
     return times
@@ -94,12 +98,18 @@ def main() -> None:
         page.locator(BOARD).wait_for(timeout=30_000)
         taps = tap_latencies(page, args.taps)
         browser.close()
+    with streamlit_app(APP) as url, sync_playwright() as p:
+        browser = launch_chromium(p)
+        lessons = first_renders(browser, url + LESSON_LINK, args.loads)
+        browser.close()
     taps_sorted = sorted(taps)
     p90 = taps_sorted[min(len(taps_sorted) - 1, int(0.9 * len(taps_sorted)))]
     print(f"tap -> updated board: median {statistics.median(taps):.0f} ms, p90 {p90:.0f} ms, "
           f"min {min(taps):.0f} ms, max {max(taps):.0f} ms over {len(taps)} taps")
     print(f"first render of the harness page: {loads[0]:.0f} ms (first session after start), "
           f"later sessions median {statistics.median(loads[1:] or loads):.0f} ms")
+    print(f"first render of a lesson page ({LESSON_LINK}): {lessons[0]:.0f} ms (first session after start), "
+          f"later sessions median {statistics.median(lessons[1:] or lessons):.0f} ms")
 
 
 if __name__ == "__main__":

@@ -19,20 +19,11 @@ from typing import Any, Mapping
 
 import yaml
 
+from puzzles.explain import flat_keys
+
 STRINGS = Path(__file__).resolve().parent / "strings"
 LANGUAGES: dict[str, str] = {"en": "English", "nl": "Nederlands", "pt": "Português", "es": "Español"}
 FALLBACK = "en"
-
-
-def _flatten(data: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
-    out: dict[str, str] = {}
-    for key, value in data.items():
-        name = f"{prefix}{key}"
-        if isinstance(value, Mapping):
-            out.update(_flatten(value, name + "."))
-        else:
-            out[name] = str(value)
-    return out
 
 
 @lru_cache(maxsize=None)
@@ -41,7 +32,8 @@ def catalog(lang: str) -> dict[str, str]:
     path = STRINGS / f"{lang}.yaml"
     if not path.exists():
         return {}
-    return _flatten(yaml.safe_load(path.read_text(encoding="utf-8")) or {})
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return {key: str(value) for key, value in flat_keys(data).items()}
 
 
 class Translator:
