@@ -2,5 +2,9 @@
 
 import streamlit as st
 
+from ui import shell
+
 st.set_page_config(page_title="Capicú", page_icon=":material/casino:", layout="wide")
-st.navigation([st.Page("ui/home.py", title="Capicú", default=True)]).run()
+page = st.navigation(shell.pages(), position="sidebar")
+shell.frame(page)
+page.run()
