@@ -134,7 +134,8 @@ with remember:
 # ------------------------------------------------------------------ your turn
 if lesson.task is not None:
     st.subheader(tr("lesson.your_turn"))
-    st.markdown(text.task.get("prompt", ""))
+    task_col, _ = st.columns([3, 2], gap="large")  # the same width as the lesson's board
+    task_col.markdown(text.task.get("prompt", ""))
     task = lesson.task
     task_round = task.round()
     params = {"viewer": task.viewer, **task.params}
@@ -144,10 +145,11 @@ if lesson.task is not None:
         verdict = questions.check(task.kind, task_round, params, response)
         return replace(verdict, explanation=verdict_sentence(lang, task.kind, verdict, task_round.rules))
 
-    verdict = ask(task.kind, task_round, viewer=task.viewer, key=f"task:{lesson_id}", check=check_task,
-                  choices=questions.options(task.kind, task_round, params),
-                  label=lambda value: label(lang, task.kind, value, task_round.rules),
-                  right_text=text.task.get("right", ""), wrong_text=text.task.get("wrong", ""))
+    with task_col:
+        verdict = ask(task.kind, task_round, viewer=task.viewer, key=f"task:{lesson_id}", check=check_task,
+                      choices=questions.options(task.kind, task_round, params),
+                      label=lambda value: label(lang, task.kind, value, task_round.rules),
+                      right_text=text.task.get("right", ""), wrong_text=text.task.get("wrong", ""))
     if verdict is not None and verdict.correct:
         session.mark_lesson_done(lesson_id)
 elif step == last:

@@ -14,8 +14,7 @@ from puzzles import Puzzle, check
 from puzzles.explain import label, question_text, seat_name
 
 from . import session
-from .labels import ptype_title
-from .labels import game_title
+from .labels import action_label, game_title, ptype_title
 from .question_widget import ask
 
 
@@ -31,21 +30,46 @@ def _save(puzzle: Puzzle, verdict, elapsed_ms: int, daily: dt.date | None) -> No
         session.notice("notice.not_saved")
 
 
+def _table_log(puzzle: Puzzle, rnd, names: list[str]) -> None:
+    """What happened so far, as the viewer saw it: who did what, on which ends."""
+    tr = session.tr()
+    lang = session.lang()
+    steps = rnd.view(puzzle.viewer).history
+    if not steps:
+        return
+    with st.expander(tr("puzzle.log", n=len(steps)), expanded=puzzle.ptype == "reading"):
+        lines = []
+        for number, (seat, action, ends) in enumerate(steps, 1):
+            # placements show the ends they leave; passes and draws the ends they faced
+            shown = (steps[number][2] if number < len(steps) else rnd.ends) if action.is_placement else ends
+            where = "" if not shown else (f" → {shown[0]}|{shown[1]}" if action.is_placement
+                                          else f" ({shown[0]}|{shown[1]})")
+            lines.append(f"{number}. **{names[seat]}**: {action_label(tr, action)}{where}")
+        st.markdown("  \n".join(lines))
+
+
 def show_puzzle(puzzle: Puzzle, *, key: str, daily: dt.date | None, allow_retry: bool = True):
     """Draw the puzzle; returns its verdict once answered, else None."""
     tr = session.tr()
     lang = session.lang()
     band = puzzle.difficulty.band
-    st.markdown(f"**{ptype_title(puzzle.ptype)}** · {game_title(tr, puzzle.rules.preset_name)} · "
-                f"{tr(f'level.{band}')}")
-    st.markdown(f"#### {question_text(puzzle, lang)}")
+    rnd = puzzle.round()
+    names = [seat_name(lang, puzzle.rules, s) for s in range(puzzle.rules.num_players)]
+    board_col, side_col = st.columns([3, 2], gap="large")
+    with side_col:
+        st.caption(f"{ptype_title(puzzle.ptype)} · {game_title(tr, puzzle.rules.preset_name)} · "
+                   f"{tr(f'level.{band}')}")
+        st.markdown(f"#### {question_text(puzzle, lang)}")
     kind = puzzle.question.kind
-    return ask(
-        kind, puzzle.round(), viewer=puzzle.viewer, key=key,
+    verdict = ask(
+        kind, rnd, viewer=puzzle.viewer, key=key, board_box=board_col, controls=side_col,
         check=lambda response: check(puzzle, response, lang),
         choices=puzzle.options, label=lambda value: label(lang, kind, value, puzzle.rules),
-        reveal=puzzle.ptype not in ("reading",) and puzzle.round().is_over,
+        reveal=puzzle.ptype != "reading" and rnd.is_over,
         on_answer=lambda verdict, ms: _save(puzzle, verdict, ms, daily),
         allow_retry=allow_retry,
-        labels=[seat_name(lang, puzzle.rules, s) for s in range(puzzle.rules.num_players)],
+        labels=names,
     )
+    with board_col:
+        _table_log(puzzle, rnd, names)
+    return verdict

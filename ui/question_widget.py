@@ -49,8 +49,14 @@ def ask(
     reveal: bool = False,
     allow_retry: bool = True,
     labels: Sequence[str] | None = None,
+    board_box: Any | None = None,
+    controls: Any | None = None,
 ) -> Any | None:
-    """Show the question's board and answer controls, then its verdict (returned)."""
+    """Show the question's board and answer controls, then its verdict (returned).
+
+    ``board_box`` and ``controls`` are containers (e.g. two columns) for the board and
+    for the choices and verdict; by default both go where the call is.
+    """
     tr = session.tr()
     st.session_state.setdefault(f"{key}:started", time.monotonic())
     answered = st.session_state.get(f"{key}:verdict") is not None
@@ -60,14 +66,23 @@ def ask(
         if st.session_state.get(f"{key}:verdict") is None:
             _record(key, check(response), on_answer)
 
-    if spec.mode == "board" and not spec.multi:
+    board_box = board_box or st.container()
+    controls = controls or st.container()
+    on_board = spec.mode == "board" and not spec.multi
+    with board_box:
         show_board(rnd, viewer=viewer, key=f"{key}:board", reveal=reveal or rnd.is_over,
-                   interactive=not answered, hint_legal=False, on_play=submit, labels=labels)
+                   interactive=on_board and not answered, hint_legal=False,
+                   on_play=submit if on_board else None, labels=labels)
+    with controls:
+        return _controls(spec, key, answered, choices, label, submit, right_text, wrong_text, allow_retry)
+
+
+def _controls(spec, key, answered, choices, label, submit, right_text, wrong_text, allow_retry):
+    tr = session.tr()
+    if spec.mode == "board" and not spec.multi:
         if not answered:
             st.caption(tr("question.pick_on_board"))
     else:
-        show_board(rnd, viewer=viewer, key=f"{key}:board", reveal=reveal or rnd.is_over, interactive=False,
-                   labels=labels)
         indexes = list(range(len(choices)))
         picked = st.pills(
             tr("question.select_all") if spec.multi else tr("question.choose"), indexes,
