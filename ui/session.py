@@ -13,7 +13,7 @@ import streamlit as st
 
 from progress import NullStore, ProgressError, StoreUnavailable, open_store
 
-from .i18n import FALLBACK, LANGUAGES, Translator, translator
+from .i18n import FALLBACK, LANGUAGES, Translator, translator  # noqa: F401 (translator re-exported)
 
 LANG = "lang"
 NOTICES = "notices"
