@@ -1,13 +1,23 @@
 """Random rounds per CPU-second for every preset, and for the `dominoes` package (6.1.0).
 
-Run: .venv/bin/python bench/engine_speed.py [--seconds S]
-Prints one line per preset and player count, then the Partners ratio to `dominoes`.
+Run:  .venv/bin/python bench/engine_speed.py [--seconds S] [--repeats R]
+
+Both engines play the same random policy: at every turn, ``legal[int(rng.random() *
+len(legal))]``. A Capicú round is ``deal_from(rules, rng)`` then ``playout(rng)`` (the
+deal, every action and the settled result are all included); a `dominoes` round is
+``Game.new()`` then ``make_move`` until ``game.result``. Figures are CPU time
+(``time.process_time``); the Partners comparison alternates the two engines
+``--repeats`` times and reports the median of each and the median of the paired
+ratios, because on a shared machine a single figure can be off by a third.
+See docs/performance.md.
 """
 
 from __future__ import annotations
 
 import argparse
+import platform
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -17,15 +27,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import PRESETS, Rules, deal_from  # noqa: E402
 
 
-def engine_rate(rules: Rules, seconds: float) -> tuple[float, float]:
+def engine_rate(rules: Rules, seconds: float, seed: int = 1) -> tuple[float, float]:
     """(rounds per CPU-second, actions per round) over at least ``seconds`` of CPU time."""
-    rng = random.Random(1)
-    rounds = actions = 0
+    rng = random.Random(seed)
+    rounds = actions = points = 0
     start = time.process_time()
     while True:
         for _ in range(200):
             rnd = deal_from(rules, rng)
-            rnd.playout(rng)
+            result = rnd.playout(rng)
+            points += result.points[0]            # the result is there, settled
             actions += len(rnd.history)
             rounds += 1
         spent = time.process_time() - start
@@ -33,13 +44,13 @@ def engine_rate(rules: Rules, seconds: float) -> tuple[float, float]:
             return rounds / spent, actions / rounds
 
 
-def dominoes_rate(seconds: float) -> float | None:
+def dominoes_rate(seconds: float, seed: int = 1) -> float | None:
     """Random Partners games of the `dominoes` package per CPU-second, if it is installed."""
     try:
         import dominoes
     except ImportError:
         return None
-    rand = random.Random(1).random
+    rand = random.Random(seed).random
     games = 0
     start = time.process_time()
     while True:
@@ -54,24 +65,87 @@ def dominoes_rate(seconds: float) -> float | None:
             return games / spent
 
 
+def micro_costs(rules: Rules, rounds: int = 2000) -> dict[str, float]:
+    """Microseconds per call of what searches and the UI use, over whole random rounds."""
+    rng = random.Random(7)
+    deals = [deal_from(rules, rng) for _ in range(rounds)]
+    lines = []
+    for rnd in deals:                                # a random line of play for each deal
+        twin = rnd.copy()
+        twin.playout(rng)
+        lines.append([aid for _, aid, _ in twin.history])
+    actions = sum(map(len, lines))
+    costs: dict[str, float] = {}
+
+    start = time.process_time()
+    for _ in range(5):
+        for _ in range(rounds):
+            deal_from(rules, rng)
+    costs["deal_from"] = (time.process_time() - start) / (5 * rounds) * 1e6
+
+    start = time.process_time()
+    for rnd, line in zip(deals, lines):              # the legal actions before every step
+        for aid in line:
+            rnd.legal_action_ids()
+            rnd.apply_id(aid)
+    legal_and_apply = time.process_time() - start
+    start = time.process_time()
+    for rnd in deals:                                # and back to the deal
+        for _ in range(len(rnd.history)):
+            rnd.undo()
+    costs["undo"] = (time.process_time() - start) / actions * 1e6
+    start = time.process_time()
+    for rnd, line in zip(deals, lines):
+        for aid in line:
+            rnd.apply_id(aid)
+    costs["apply_id"] = (time.process_time() - start) / actions * 1e6
+    costs["legal_action_ids"] = legal_and_apply / actions * 1e6 - costs["apply_id"]
+
+    for rnd in deals:                                # halfway through each round
+        for _ in range(len(rnd.history) // 2):
+            rnd.undo()
+    start = time.process_time()
+    for _ in range(5):
+        for rnd in deals:
+            rnd.copy()
+    costs["copy (mid-round)"] = (time.process_time() - start) / (5 * rounds) * 1e6
+    return costs
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per measurement")
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per measurement")
+    parser.add_argument("--repeats", type=int, default=5, help="alternating Partners measurements")
     args = parser.parse_args()
-    print(f"{'preset':<18} {'players':>7} {'rounds/CPU-s':>13} {'actions/round':>14}")
-    partners = None
+    print(f"Python {platform.python_version()} on {platform.machine()}, {platform.processor() or 'cpu'}")
+    print(f"{'preset':<18} {'players':>7} {'rounds/CPU-s':>13} {'µs/round':>9} {'actions/round':>14}")
     for name, (players, _) in PRESETS.items():
         for n in players:
             rate, length = engine_rate(Rules.preset(name, n), args.seconds)
-            if name == "laplaza_partners":
-                partners = rate
-            print(f"{name:<18} {n:>7} {rate:>13,.0f} {length:>14.1f}")
-    theirs = dominoes_rate(args.seconds)
-    if theirs is None:
-        print("dominoes 6.1.0 not installed (pip install -e '.[bench]'): no comparison")
-        return
-    print(f"{'dominoes 6.1.0':<18} {4:>7} {theirs:>13,.0f}")
-    print(f"Partners: Capicú is {partners / theirs:.1f}x the dominoes package (goal: at least 6x)")
+            print(f"{name:<18} {n:>7} {rate:>13,.0f} {1e6 / rate:>9.1f} {length:>14.1f}")
+
+    partners = Rules.preset("laplaza_partners")
+    print("\nCost of single operations (Partners, µs):")
+    for op, cost in micro_costs(partners).items():
+        print(f"  {op:<40} {cost:6.2f}")
+
+    ours, theirs, ratios = [], [], []
+    for repeat in range(args.repeats):
+        mine = engine_rate(partners, args.seconds, seed=repeat)[0]
+        other = dominoes_rate(args.seconds, seed=repeat)
+        if other is None:
+            print("\ndominoes 6.1.0 not installed (pip install -e '.[bench]'): no comparison")
+            return
+        ours.append(mine)
+        theirs.append(other)
+        ratios.append(mine / other)
+    print(f"\nPartners, {args.repeats} alternating measurements of {args.seconds:g} CPU-s each:")
+    print(f"  Capicú         median {statistics.median(ours):>9,.0f} rounds/CPU-s  "
+          f"(min {min(ours):,.0f}, max {max(ours):,.0f})")
+    print(f"  dominoes 6.1.0 median {statistics.median(theirs):>9,.0f} rounds/CPU-s  "
+          f"(min {min(theirs):,.0f}, max {max(theirs):,.0f})")
+    print(f"  ratio: median {statistics.median(ratios):.1f}x (each: "
+          f"{', '.join(f'{r:.1f}' for r in ratios)}); goal: at least 6x")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from .actions import ACTIONS, DRAW_ACTION, PASS_ACTION, Action
 from .dealing import deal, deal_from, lot_winner, shuffled_tiles
 from .errors import EngineError, IllegalActionError, NotationError, PositionError, RulesError
 from .knowledge import SeatView
-from .match import Match, Standing, is_shutout, match_outcome, ranking
+from .match import Match, Standing, add_result, is_shutout, match_outcome, ranking
 from .notation import dumps, loads, position_from_dict, position_to_dict
 from .round import Round, lead_requirement
 from .rules import OVERLAYS, PRESET_NAMES, PRESETS, Rules, overlays_for
@@ -18,7 +18,7 @@ from .scoring import BLOCK, DOMINO, TARGET, RoundResult, fives_points, round_to_
 from .tiles import TILES, Tile, kozel_priority_key, lot_key
 
 __all__ = [
-    "ACTIONS", "Action", "BLOCK", "DOMINO", "DRAW_ACTION", "EngineError", "IllegalActionError",
+    "ACTIONS", "Action", "BLOCK", "add_result", "DOMINO", "DRAW_ACTION", "EngineError", "IllegalActionError",
     "Match", "NotationError", "OVERLAYS", "PASS_ACTION", "PRESETS", "PRESET_NAMES", "PositionError",
     "Round", "RoundResult", "Rules", "RulesError", "SeatView", "Standing", "TARGET", "TILES", "Tile",
     "deal", "deal_from", "dumps", "fives_points", "is_shutout", "kozel_priority_key", "lead_requirement",

@@ -1,7 +1,14 @@
 """The engine's command line: deal, legal, play, simulate.
 
-Positions travel as JSON on stdin and stdout. Bad input prints one plain line on
-stderr and exits with code 2, never a traceback.
+Positions travel as JSON on stdin and stdout (docs/notation.md). A finished round's
+position carries its ``result``: kind, winning side (or seat), points, blocker, capicú
+and next leader. Bad input prints one plain line on stderr and exits with code 2,
+never a traceback.
+
+    python -m engine deal laplaza_partners --seed 7 > pos.json
+    python -m engine legal < pos.json
+    python -m engine play "lead 6-6" < pos.json
+    python -m engine simulate kozel --players 3 --games 1000 --seed 1
 """
 
 from __future__ import annotations
@@ -69,7 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def rules_args(p: argparse.ArgumentParser) -> None:
-        p.add_argument("preset", choices=PRESET_NAMES, metavar="PRESET", help=", ".join(PRESET_NAMES))
+        p.add_argument("preset", metavar="PRESET", help=", ".join(PRESET_NAMES))
         p.add_argument("--players", type=int, default=None)
         p.add_argument("--overlay", action="append", default=[], help="a table variant, e.g. capicu_25")
         p.add_argument("--option", action="append", default=[], help="name=value, e.g. target=150")

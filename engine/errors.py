@@ -25,6 +25,7 @@ ENGLISH = {
     # rules and options
     "unknown_preset": "unknown game '{name}': choose one of {choices}",
     "unknown_option": "unknown rule option '{name}'",
+    "bad_rules": "bad rules: {detail}",
     "bad_option": "rule option {name} cannot be {value}: {allowed}",
     "unknown_overlay": "unknown table variant '{name}' for {preset}: choose one of {choices}",
     "bad_players": "{preset} is played by {allowed} players, not {players}",

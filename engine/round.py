@@ -31,52 +31,119 @@ from typing import Iterable, Sequence
 
 from . import scoring
 from .actions import (
-    ACTIONS, DRAW_ID, LEAD_BASE, LEFT_BASE, PASS_ID, RIGHT_BASE, Action,
+    ACTIONS, DRAW_ID, LEAD_BASE, LEFT_BASE, NUM_ACTIONS, PASS_ID, RIGHT_BASE, Action,
 )
 from .errors import IllegalActionError
 from .rules import Rules
 from .scoring import RoundResult
 from .tiles import (
-    HIGH, LOW, NUM_TILES, SUIT_MASK, TILES, Tile, ids_in, kozel_priority_key, mask_of, pips_of,
+    FULL_SET, HIGH, LOW, NUM_TILES, SUIT_MASK, TILES, Tile, ids_in, kozel_priority_key, mask_of, pips_of,
     tile_id, tiles_in,
 )
 
 DOUBLE_SIX = tile_id(6, 6)
 NO_END = -1
 
-# _FITS[left * 7 + right][tile bit]: the placement ids of that tile on those ends,
-# left end first. Legal moves are then read off the set bits of hand & fitting.
-_FITS: list[dict[int, tuple[int, ...]]] = []
-for _left in range(7):
-    for _right in range(7):
-        _FITS.append({
-            1 << t.id: tuple(base + t.id for base, end in ((LEFT_BASE, _left), (RIGHT_BASE, _right))
-                             if t.has(end))
-            for t in TILES if t.has(_left) or t.has(_right)
-        })
-del _left, _right
+# Ends are indexed ``e = left * 7 + right``.
+#
+# _FITS[e][tile bit]: the placement ids of that tile on those ends, left end first.
+# Legal moves are read off the set bits of ``hand & fitting``.
+_FITS: list[dict[int, tuple[int, ...]]] = [
+    {1 << t.id: tuple(base + t.id for base, end in ((LEFT_BASE, e // 7), (RIGHT_BASE, e % 7)) if t.has(end))
+     for t in TILES if t.has(e // 7) or t.has(e % 7)}
+    for e in range(49)
+]
+
+# A move record says everything a placement changes, so that the playout reads it in
+# one step: (action id, tile bit, the fitting mask and record table of the ends after
+# it (_ENDS[e'] below), the tile as it lies, whether it goes on the left, whether going
+# out with it is a capicú (A-14), the ends after it e').
+#
+# _ENDS[e] = (mask of the tiles that fit, {set of fitting tiles: their move records}),
+#            for every set of up to three tiles (about 18 000 sets in all), so the
+#            playout's legal moves are one lookup; _HALVES covers larger sets;
+# _PLACE[e][action id] = the record of one placement (apply_id, the line).
+_ENDS: list[tuple[int, dict[int, tuple[tuple, ...]]]] = [
+    (SUIT_MASK[e // 7] | SUIT_MASK[e % 7], {}) for e in range(49)]
+_PLACE: list[dict[int, tuple]] = [{} for _ in range(49)]
 
 
-# _ENDS[left * 7 + right] = (mask of tiles that fit, {tile bit: move records}), where a
-# move record is (action id, tile bit, new left, new right, tile as it lies, goes left).
-# The random playout reads everything a placement changes from one record.
-_ENDS: list[tuple[int, dict[int, tuple[tuple, ...]]]] = []
-for _left in range(7):
-    for _right in range(7):
-        _records: dict[int, tuple[tuple, ...]] = {}
-        for _bit, _aids in _FITS[_left * 7 + _right].items():
-            _recs = []
-            for _aid in _aids:
-                _t = TILES[_aid % NUM_TILES]
-                if _aid < RIGHT_BASE:
-                    _new = _t.other(_left)
-                    _recs.append((_aid, _bit, _new, _right, (_new, _left), True))
+def _fill_move_tables() -> None:
+    for e, fits_here in enumerate(_FITS):
+        left, right = divmod(e, 7)
+        by_bit: dict[int, tuple[tuple, ...]] = {}
+        for bit, aids in fits_here.items():
+            records = []
+            for aid in aids:
+                tile = TILES[aid % NUM_TILES]
+                if aid < RIGHT_BASE:
+                    after, lying, at_left = tile.other(left) * 7 + right, (tile.other(left), left), True
                 else:
-                    _new = _t.other(_right)
-                    _recs.append((_aid, _bit, _left, _new, (_right, _new), False))
-            _records[_bit] = tuple(_recs)
-        _ENDS.append((SUIT_MASK[_left] | SUIT_MASK[_right], _records))
-del _left, _right, _records, _bit, _aids, _recs, _aid, _t, _new
+                    after, lying, at_left = left * 7 + tile.other(right), (right, tile.other(right)), False
+                capicu = scoring.is_capicu(left, right, tile.id, True)
+                records.append((aid, bit, *_ENDS[after], lying, at_left, capicu, after))
+                _PLACE[e][aid] = records[-1]
+            by_bit[bit] = tuple(records)
+        table = _ENDS[e][1]
+        bits = sorted(by_bit)  # ascending tile: the records come out in legal_action_ids' order
+        for i, a in enumerate(bits):
+            table[a] = by_bit[a]
+            for j in range(i + 1, len(bits)):
+                b = bits[j]
+                table[a | b] = by_bit[a] + by_bit[b]
+                for c in bits[j + 1:]:
+                    table[a | b | c] = by_bit[a] + by_bit[b] + by_bit[c]
+
+
+_fill_move_tables()
+
+#: _END_PAIR[e] = (left, right)
+_END_PAIR = [divmod(e, 7) for e in range(49)]
+
+# History entries are shared immutable triples (seat, action id, drawn tile or -1), so
+# recording an action allocates nothing: _ENTRY[seat][action id], _DRAWN[seat][tile].
+_ENTRY = [tuple((seat, aid, -1) for aid in range(NUM_ACTIONS)) for seat in range(4)]
+_DRAWN = [tuple((seat, DRAW_ID, t) for t in range(NUM_TILES)) for seat in range(4)]
+#: _NEXT[n][seat]: the seat after ``seat`` at a table of ``n``
+_NEXT = [tuple((s + 1) % n for s in range(n)) if n else () for n in range(5)]
+
+# A lead is a placement on no ends: its records, keyed by tile bit like _ENDS's.
+_NO_ENDS = {1 << t.id: ((LEAD_BASE + t.id, 1 << t.id, *_ENDS[t.low * 7 + t.high], (t.low, t.high), False,
+                         False, t.low * 7 + t.high),) for t in TILES}
+
+
+def _halves(ends: int) -> tuple[int, dict[int, tuple], dict[int, tuple]]:
+    """Split the tiles that fit ``ends`` into a lower and an upper half (by tile id) and
+    list the move records of every subset of each half: (lower mask, lower, upper)."""
+    fitting, records = _ENDS[ends]
+    bits = [1 << t for t in range(NUM_TILES) if fitting >> t & 1]
+    cut = len(bits) // 2
+    tables = []
+    for half in (bits[:cut], bits[cut:]):
+        table: dict[int, tuple] = {0: ()}
+        for bit in half:  # every subset, ascending tile, left before right
+            table.update({subset | bit: moves + records[bit] for subset, moves in list(table.items())})
+        tables.append(table)
+    return sum(bits[:cut]), tables[0], tables[1]
+
+
+#: _HALVES[e]: the moves of any set of fitting tiles as two lookups (8 000 entries in
+#: all), for the sets larger than the ones _ENDS holds.
+_HALVES = [_halves(e) for e in range(49)]
+
+
+def _many_moves(ends: int, fits: int) -> tuple[tuple, ...]:
+    """The move records of four or more fitting tiles (or of a free lead), ascending
+    tile, left before right."""
+    if ends < 0:
+        moves: tuple[tuple, ...] = ()
+        while fits:
+            bit = fits & -fits
+            fits ^= bit
+            moves += _NO_ENDS[bit]
+        return moves
+    low_mask, low, high = _HALVES[ends]
+    return low[fits & low_mask] + high[fits & ~low_mask]
 
 
 def _moves(fits: int, table: dict[int, tuple[int, ...]]) -> list[int]:
@@ -96,16 +163,18 @@ def lead_requirement(rules: Rules, round_number: int, hands: Sequence[int],
     """Who must lead and with which tile, before the deal's lot is consulted.
 
     Returns ``(seat, tile_id)``; ``(None, -1)`` when nothing forces the lead.
-    ``previous_rule`` is the previous round's ``next_leader_rule``.
+    ``previous_rule`` is the previous round's ``next_leader_rule`` (when it is not
+    given, a later round follows ``next_lead_after_domino``: Kozel's priority, KZ-06).
     """
-    if previous_rule is None and round_number > 1:
-        previous_rule = rules.next_lead_after_domino  # kozel: priority every round (KZ-06)
-    mode = rules.first_lead if round_number <= 1 else previous_rule
-    if mode == "holder_66_forced" and round_number <= 1:
-        for seat, hand in enumerate(hands):
-            if hand >> DOUBLE_SIX & 1:
-                return seat, DOUBLE_SIX
-        return None, -1  # 6-6 sleeps in the stock: the lot decides (pt_1v1_66_lead)
+    if round_number <= 1:
+        mode = rules.first_lead
+        if mode == "holder_66_forced":
+            for seat, hand in enumerate(hands):
+                if hand >> DOUBLE_SIX & 1:
+                    return seat, DOUBLE_SIX
+            return None, -1  # 6-6 lies in the stock: the lot decides (pt_1v1_66_lead, A-09)
+    else:
+        mode = rules.next_lead_after_domino if previous_rule is None else previous_rule
     if mode == "kozel_priority":
         best = max((TILES[t] for h in hands for t in ids_in(h)), key=kozel_priority_key)
         holder = next(s for s, h in enumerate(hands) if h >> best.id & 1)
@@ -120,10 +189,10 @@ class Round:
     """
 
     __slots__ = (
-        "rules", "n", "hands", "line", "left", "right", "_stock", "_stock_mask", "sleeping",
-        "turn", "leader", "round_number", "score", "round_points", "last_placer",
+        "rules", "n", "hands", "_line", "_line_upto", "left", "right", "_stock", "sleeping",
+        "turn", "leader", "round_number", "score", "round_points", "last_placer", "_base_placer",
         "forced_lead", "history", "result", "lot", "seed", "from_snapshot",
-        "_side", "_fives", "_both_halves", "_immediate", "_draw_limit", "_voluntary", "_dead_call",
+        "_flags", "_side", "_draw_limit",
     )
 
     def __init__(
@@ -141,40 +210,29 @@ class Round:
     ) -> None:
         """A round before its lead. ``hands`` are masks; ``stock`` lists tile ids top first."""
         self.rules = rules
-        self.n = rules.num_players
+        self._flags = flags = rules.flags  # the options read on every action, derived once
+        self._side, self._draw_limit, self.n = flags.side, flags.draw_limit, flags.n
         self.hands = list(hands)
-        self.line: deque[tuple[int, int]] = deque()
+        self._line: deque[tuple[int, int]] = deque()
+        self._line_upto = 0  # how much of the history self._line shows (see line)
         self.left = self.right = NO_END
-        self._stock = list(reversed(stock))  # top of the stock at the end: pop() draws
-        mask = 0
-        for t in stock:
-            mask |= 1 << t
-        self._stock_mask = mask
+        self._stock = stock[::-1] if type(stock) is list else list(stock)[::-1]  # pop() draws the top
         self.sleeping = sleeping
-        self.turn = leader
-        self.leader = leader
+        self.turn = self.leader = leader
         self.round_number = round_number
-        sides = rules.sides if rules.match_mode == "race" else rules.num_players
-        self.score = tuple(score) if score is not None else (0,) * sides
-        self.round_points = [0] * sides
-        self.last_placer = -1
+        self.score = flags.zeros if score is None else tuple(score)
+        self.round_points = list(flags.zeros)
+        #: who placed the last tile (the blocker, should the round block: C-14)
+        self.last_placer = self._base_placer = -1   # the base: before the first history entry
         self.forced_lead = forced_lead
-        #: One entry per action: (seat, action id, drawn tile id or -1, then what undo needs:
-        #: the ends and last placer before a placement, and the points it scored).
-        self.history: list[tuple] = []
+        #: One entry per action: (seat, action id, drawn tile id or -1). Undo needs no
+        #: more: a placement's inner half is the end it covered (C-04).
+        self.history: list[tuple[int, int, int]] = []
         self.result: RoundResult | None = None
-        self.lot = lot or {}
+        self.lot = lot if lot else {}
         self.seed = seed
         #: True when the round was loaded mid-way without its history (a lesson or puzzle).
         self.from_snapshot = False
-        # Rule flags read on every action, looked up once.
-        self._side = tuple(rules.side_of(s) for s in range(self.n))
-        self._fives = rules.in_play_scoring == "fives"
-        self._both_halves = rules.double_end_value == "both_halves"
-        self._immediate = rules.target_check == "immediate" and rules.match_mode == "race"
-        self._draw_limit = rules.stock_reserve if rules.can_draw else 1 << 30
-        self._voluntary = rules.voluntary_draw
-        self._dead_call = rules.block_declaration == "dead_board_immediate"
 
     # ------------------------------------------------------------ construction
     @staticmethod
@@ -201,16 +259,23 @@ class Round:
         return Round(rules, masks, stock_ids, sleeping, seat, round_number, forced_lead=forced)
 
     def copy(self) -> "Round":
-        """An independent copy (cheap: a few lists)."""
-        other = object.__new__(Round)
-        for name in Round.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.hands = list(self.hands)
-        other.line = deque(self.line)
-        other._stock = list(self._stock)
-        other.round_points = list(self.round_points)
-        other.history = list(self.history)
-        other.lot = dict(self.lot)
+        """An independent copy (cheap: a few lists; tiles, actions and results are immutable).
+
+        Every slot is listed (searches copy rounds by the million);
+        ``tests/engine/test_round.py`` checks that none is forgotten.
+        """
+        other = _new_round(Round)
+        other.rules, other.n, other._flags = self.rules, self.n, self._flags
+        other._side, other._draw_limit = self._side, self._draw_limit
+        other.hands = self.hands[:]
+        other._line, other._line_upto = deque(self._line), self._line_upto
+        other.left, other.right = self.left, self.right
+        other._stock, other.sleeping = self._stock[:], self.sleeping
+        other.turn, other.leader, other.round_number = self.turn, self.leader, self.round_number
+        other.score, other.round_points = self.score, self.round_points[:]
+        other.last_placer, other._base_placer = self.last_placer, self._base_placer
+        other.forced_lead, other.history, other.result = self.forced_lead, self.history[:], self.result
+        other.lot, other.seed, other.from_snapshot = dict(self.lot), self.seed, self.from_snapshot
         return other
 
     # ----------------------------------------------------------------- queries
@@ -218,6 +283,27 @@ class Round:
     def ends(self) -> tuple[int, int] | None:
         """The open ends ``(L, R)``, or None before the lead."""
         return None if self.left == NO_END else (self.left, self.right)
+
+    @property
+    def line(self) -> deque[tuple[int, int]]:
+        """The tiles on the table as they lie, left to right: ``(left half, right half)``.
+
+        The random playout only records the history; the line catches up here, the
+        first time someone looks (it follows from the history: C-04).
+        """
+        if self._line_upto != len(self.history):
+            line = self._line
+            for _, aid, _ in self.history[self._line_upto:]:
+                if aid < LEFT_BASE:
+                    line.append((LOW[aid], HIGH[aid]))
+                elif aid < DRAW_ID:
+                    record = _PLACE[line[0][0] * 7 + line[-1][1]][aid]
+                    if record[5]:
+                        line.appendleft(record[4])
+                    else:
+                        line.append(record[4])
+            self._line_upto = len(self.history)
+        return self._line
 
     @property
     def stock(self) -> list[Tile]:
@@ -264,7 +350,7 @@ class Round:
         fits = self.hands[self.turn] & (SUIT_MASK[left] | SUIT_MASK[right])
         if fits:
             moves = _moves(fits, _FITS[left * 7 + right])
-            if self._voluntary and len(self._stock) > self._draw_limit:
+            if self._flags.voluntary and len(self._stock) > self._draw_limit:
                 moves.append(DRAW_ID)
             return moves
         return [DRAW_ID] if len(self._stock) > self._draw_limit else [PASS_ID]
@@ -279,8 +365,11 @@ class Round:
             return actions
         return [a for a in actions if a.end != "R"]
 
-    def is_legal(self, action: Action) -> bool:
+    def is_legal(self, action: Action | str) -> bool:
+        """Whether ``action`` may be played now (:meth:`apply` says why not)."""
         try:
+            if isinstance(action, str):
+                action = Action.parse(action)
             self._check(action.id)
         except IllegalActionError:
             return False
@@ -323,7 +412,7 @@ class Round:
                                          end="left" if aid < RIGHT_BASE else "right")
             raise IllegalActionError("no_fit", tile=TILES[t], ends=f"{self.left} or {self.right}"
                                      if self.left != self.right else str(self.left))
-        if fitting and not (aid == DRAW_ID and self._voluntary and self.drawable):
+        if fitting and not (aid == DRAW_ID and self._flags.voluntary and self.drawable):
             raise IllegalActionError("must_play", tiles=" or ".join(str(t) for t in tiles_in(fitting)))
         if aid == DRAW_ID:
             if not self.rules.can_draw:
@@ -339,55 +428,45 @@ class Round:
         if aid >= DRAW_ID:
             if aid == DRAW_ID:
                 t = self._stock.pop()
-                self._stock_mask ^= 1 << t
                 self.hands[seat] |= 1 << t
-                self.history.append((seat, aid, t))
+                self.history.append(_DRAWN[seat][t])
                 return
-            self.history.append((seat, aid, -1))
-            self.turn = (seat + 1) % self.n
+            self.history.append(_ENTRY[seat][aid])
+            self.turn = _NEXT[self.n][seat]
             if self._blocked():
                 self.result = scoring.settle_block(self)
             return
-        before_left = left = self.left
-        before_right = right = self.right
-        if aid < LEFT_BASE:
-            t = aid
-            left, right = LOW[t], HIGH[t]
-            self.line.append((left, right))
-        elif aid < RIGHT_BASE:
-            t = aid - LEFT_BASE
-            new = LOW[t] + HIGH[t] - left
-            self.line.appendleft((new, left))
-            left = new
+        line = self.line
+        if aid < LEFT_BASE:  # the lead: its two halves are the two ends
+            bit, capicu = 1 << aid, False
+            self.left, self.right = LOW[aid], HIGH[aid]
+            line.append((LOW[aid], HIGH[aid]))
         else:
-            t = aid - RIGHT_BASE
-            new = LOW[t] + HIGH[t] - right
-            self.line.append((right, new))
-            right = new
-        self.left = left
-        self.right = right
-        hand = self.hands[seat] & ~(1 << t)
+            _, bit, _, _, lying, at_left, capicu, ends = _PLACE[self.left * 7 + self.right][aid]
+            self.left, self.right = _END_PAIR[ends]
+            if at_left:
+                line.appendleft(lying)
+            else:
+                line.append(lying)
+        hand = self.hands[seat] ^ bit
         self.hands[seat] = hand
-        scored = 0
-        if self._fives:
-            scored = scoring.fives_points(self.line, left, right, self._both_halves)
-            if scored:
-                self.round_points[self._side[seat]] += scored
-        self.history.append((seat, aid, -1, before_left, before_right, self.last_placer, scored))
+        self.history.append(_ENTRY[seat][aid])
+        self._line_upto = len(self.history)
         self.last_placer = seat
-        if scored and self._immediate:
-            side = self._side[seat]
-            if self.score[side] + self.round_points[side] >= self.rules.target:
-                self.result = scoring.settle_target(self, seat)
-                return
+        if self._flags.fives:
+            scored = scoring.fives_points(line, self.left, self.right, self._flags.both_halves)
+            if scored:
+                side = self._side[seat]
+                self.round_points[side] += scored
+                if self._flags.immediate and self.score[side] + self.round_points[side] >= self.rules.target:
+                    self.result = scoring.settle_target(self, seat)  # A-25, before going out (A-35)
+                    return
         if not hand:
-            capicu = aid >= LEFT_BASE and scoring.is_capicu(before_left, before_right, t, True)
-            self.result = scoring.settle_domino(self, seat, capicu)
-            return
-        if self._blocked():
+            self.result = scoring.settle_domino(self, seat, capicu)  # before any block (C-12)
+        elif self._blocked():
             self.result = scoring.settle_block(self)
         else:
-            self.turn = (seat + 1) % self.n
+            self.turn = _NEXT[self.n][seat]
 
     def playout(self, rng) -> RoundResult:
         """Play random legal moves to the end of the round and return its result.
@@ -399,115 +478,121 @@ class Round:
         variables for most rule sets and falls back to the plain loop for the rest.
         """
         rand = rng.random
-        if self.result is None and self.left == NO_END:
-            moves = self.legal_action_ids()
-            self.apply_id(moves[int(rand() * len(moves))])
-        if self._fives or self._voluntary or self._dead_call:
+        if not self._flags.fast_playout:
             while self.result is None:
                 moves = self.legal_action_ids()
                 self.apply_id(moves[int(rand() * len(moves))])
             return self.result
         if self.result is not None:
             return self.result
-        hands, line, history, stock = self.hands, self.line, self.history, self._stock
-        n, limit, ends_table = self.n, self._draw_limit, _ENDS
-        left, right, turn, placer = self.left, self.right, self.turn, self.last_placer
-        stock_mask = self._stock_mask
-        held = 0  # every tile in a hand: a block is "nothing held fits and nothing to draw"
-        for hand in hands:
-            held |= hand
-        fitting, records = ends_table[left * 7 + right]
+        hands, stock, history = self.hands, self._stock, self.history
+        log = history.append  # the line catches up from the history when looked at
+        entries, drawn, nxt = _ENTRY, _DRAWN, _NEXT[self.n]
+        turn = self.turn
+        drawable = len(stock) - self._draw_limit
+        if self.left == NO_END:  # the lead: any tile, or the one the rules force
+            ends = -1
+            fitting, records = (FULL_SET if self.forced_lead < 0 else 1 << self.forced_lead), _NO_ENDS
+        else:
+            ends = self.left * 7 + self.right
+            fitting, records = _ENDS[ends]
         while True:
             hand = hands[turn]
             fits = hand & fitting
             if fits:
-                if fits & (fits - 1):
-                    moves = []
-                    while fits:
-                        bit = fits & -fits
-                        fits ^= bit
-                        moves += records[bit]
-                else:
-                    moves = records[fits]
-                aid, bit, new_left, new_right, lying, at_left = moves[int(rand() * len(moves))]
-                if at_left:
-                    line.appendleft(lying)
-                else:
-                    line.append(lying)
-                history.append((turn, aid, -1, left, right, placer, 0))
+                moves = records.get(fits) or _many_moves(ends, fits)
+                aid, bit, fitting, records, _, _, capicu, ends = moves[int(rand() * len(moves))]
+                log(entries[turn][aid])
                 hand ^= bit
                 hands[turn] = hand
-                placer = turn
                 if not hand:
-                    capicu = new_left != new_right and left != right and scoring.is_capicu(
-                        left, right, aid % NUM_TILES, True)
-                    self.left, self.right, self.turn, self.last_placer = new_left, new_right, turn, placer
-                    self._stock_mask = stock_mask
+                    self.left, self.right = _END_PAIR[ends]
+                    self.turn = self.last_placer = turn
                     self.result = scoring.settle_domino(self, turn, capicu)
                     return self.result
-                held ^= bit
-                left, right = new_left, new_right
-                fitting, records = ends_table[left * 7 + right]
-                if not held & fitting and len(stock) <= limit:
-                    break  # blocked right after this placement
-                turn = (turn + 1) % n
-            elif len(stock) > limit:
+                turn = nxt[turn]
+            elif drawable > 0:
                 rand()
                 t = stock.pop()
-                stock_mask ^= 1 << t
-                held |= 1 << t
+                drawable -= 1
                 hands[turn] = hand | 1 << t
-                history.append((turn, DRAW_ID, t))
-            else:
+                log(drawn[turn][t])
+            elif sum(hands) & fitting:  # someone else can place: pass (hands are disjoint)
                 rand()
-                history.append((turn, PASS_ID, -1))
-                turn = (turn + 1) % n
-                if not held & fitting:
-                    break  # blocked: the stock is out and nobody fits
-        self.left, self.right, self.turn, self.last_placer = left, right, turn, placer
-        self._stock_mask = stock_mask
+                log(entries[turn][PASS_ID])
+                turn = nxt[turn]
+            else:
+                # Nobody can place and nothing can be drawn: a block (C-13). It happened
+                # right after the last placement, unless this player has just drawn the
+                # stock out (or must still pass, in a snapshot): then the pass comes first.
+                seat, aid, _ = history[-1] if history else (turn, DRAW_ID, -1)
+                if aid < DRAW_ID:
+                    turn = seat
+                else:
+                    rand()
+                    log(entries[turn][PASS_ID])
+                    turn = nxt[turn]
+                break
+        self.left, self.right = _END_PAIR[ends]
+        self.turn = turn
+        self.last_placer = self._placer_from_history()
         self.result = scoring.settle_block(self)
         return self.result
 
+    def _placer_from_history(self) -> int:
+        """Who placed the last tile, read back from the history (C-14)."""
+        for seat, aid, _ in reversed(self.history):
+            if aid < DRAW_ID:
+                return seat
+        return self._base_placer
+
     def _blocked(self) -> bool:
-        """Nobody can place and no tile can be drawn (C-13, BV-07, block_declaration)."""
+        """Nobody can place and no tile can be drawn (C-13, BV-07, block_declaration).
+
+        With ``dead_board_immediate`` a dead board is called at once, even with stock
+        left: no tile in any hand or in the drawable part of the stock fits.
+        """
         fits = SUIT_MASK[self.left] | SUIT_MASK[self.right]
         for hand in self.hands:
             if hand & fits:
                 return False
-        if len(self._stock) > self._draw_limit:
-            return self._dead_call and not self._stock_mask & fits
+        limit = self._draw_limit
+        if len(self._stock) > limit:
+            if not self._flags.dead_call:
+                return False
+            return not any(fits >> t & 1 for t in self._stock[limit:])
         return True
 
     def undo(self) -> Action:
         """Take back the last action and return it."""
         if not self.history:
             raise IllegalActionError("nothing_to_undo")
-        entry = self.history.pop()
-        seat, aid, drawn = entry[0], entry[1], entry[2]
+        line = self.line  # brought up to date before the history shrinks
+        seat, aid, drawn = self.history.pop()
+        self._line_upto = len(self.history)
         self.result = None
         self.turn = seat
         if aid == DRAW_ID:
             self.hands[seat] &= ~(1 << drawn)
             self._stock.append(drawn)
-            self._stock_mask |= 1 << drawn
             return ACTIONS[aid]
         if aid == PASS_ID:
             return ACTIONS[aid]
-        _, _, _, before_left, before_right, before_placer, scored = entry
+        if self._flags.fives:  # what the placement scored is what the ends show now
+            self.round_points[self._side[seat]] -= scoring.fives_points(
+                line, self.left, self.right, self._flags.both_halves)
         if aid < LEFT_BASE:
             t = aid
-            self.line.pop()
+            line.pop()
+            self.left = self.right = NO_END
         elif aid < RIGHT_BASE:
             t = aid - LEFT_BASE
-            self.line.popleft()
+            self.left = line.popleft()[1]  # the inner half: the end it covered
         else:
             t = aid - RIGHT_BASE
-            self.line.pop()
-        self.left, self.right, self.last_placer = before_left, before_right, before_placer
+            self.right = line.pop()[0]
         self.hands[seat] |= 1 << t
-        if scored:
-            self.round_points[self._side[seat]] -= scored
+        self.last_placer = self._placer_from_history()
         return ACTIONS[aid]
 
     # ------------------------------------------------------------------ views
@@ -522,3 +607,6 @@ class Round:
     def __repr__(self) -> str:
         ends = "-" if self.left == NO_END else f"{self.left}|{self.right}"
         return f"<Round {self.rules.preset_name} turn={self.turn} ends={ends} over={self.is_over}>"
+
+
+_new_round = object.__new__

@@ -17,6 +17,7 @@ games; overlays are table variants that override a few options.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
+from functools import cached_property
 from typing import Any, Iterable, Mapping
 
 from .errors import RulesError
@@ -229,7 +230,7 @@ class Rules:
         **options: Any,
     ) -> "Rules":
         """The preset ``name`` for ``players`` seats, with overlays then options applied."""
-        if name not in PRESETS:
+        if not isinstance(name, str) or name not in PRESETS:
             raise RulesError("unknown_preset", name=name, choices=", ".join(PRESET_NAMES))
         allowed_players, preset_options = PRESETS[name]
         if players is None:
@@ -240,7 +241,7 @@ class Rules:
         merged: dict[str, Any] = dict(preset_options)
         overlay_names = tuple(overlays)
         for overlay in overlay_names:
-            if overlay not in OVERLAYS or name not in OVERLAYS[overlay][0]:
+            if not isinstance(overlay, str) or overlay not in OVERLAYS or name not in OVERLAYS[overlay][0]:
                 choices = ", ".join(o for o, (presets, _) in OVERLAYS.items() if name in presets)
                 raise RulesError("unknown_overlay", name=overlay, preset=name, choices=choices)
             merged.update(OVERLAYS[overlay][1])
@@ -249,8 +250,12 @@ class Rules:
                 raise RulesError("unknown_option", name=key)
         merged.update(options)
         merged["num_players"] = players
-        if isinstance(merged.get("hand_size"), Mapping):
-            merged["hand_size"] = merged["hand_size"][players]
+        if isinstance(merged.get("hand_size"), Mapping):  # {players: size}; JSON keys are text
+            sizes = {str(k): v for k, v in merged["hand_size"].items()}
+            if str(players) not in sizes:
+                raise RulesError("bad_option", name="hand_size", value=merged["hand_size"],
+                                 allowed=f"a size for {players} players")
+            merged["hand_size"] = sizes[str(players)]
         rules = Rules(preset_name=name, overlays=overlay_names,
                       custom=tuple(sorted(options.items())), **merged)
         rules.validate()
@@ -314,6 +319,11 @@ class Rules:
     def can_draw(self) -> bool:
         return self.stock_mode == "draw"
 
+    @cached_property
+    def flags(self) -> "RuleFlags":
+        """The options a round reads on every action, derived once per Rules value."""
+        return RuleFlags(self)
+
     # ----------------------------------------------------------------- notation
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"preset": self.preset_name, "players": self.num_players}
@@ -325,12 +335,19 @@ class Rules:
 
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> "Rules":
-        if not isinstance(data, Mapping) or "preset" not in data:
-            raise RulesError("unknown_preset", name=data, choices=", ".join(PRESET_NAMES))
+        """The inverse of :meth:`to_dict`: ``{"preset", "players"?, "overlays"?, "options"?}``."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("preset"), str):
+            raise RulesError("bad_rules", detail='they must be an object naming a preset, like {"preset": "draw"}')
+        unknown = sorted(str(k) for k in data if k not in ("preset", "players", "overlays", "options"))
+        if unknown:
+            raise RulesError("bad_rules", detail=f"unknown key {unknown[0]!r}")
         options = data.get("options") or {}
-        if not isinstance(options, Mapping):
-            raise RulesError("unknown_option", name=options)
-        return Rules.preset(data["preset"], data.get("players"), data.get("overlays") or (), **dict(options))
+        if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
+            raise RulesError("bad_rules", detail="options must be an object of name: value")
+        overlays = data.get("overlays") or ()
+        if not isinstance(overlays, (list, tuple)) or not all(isinstance(o, str) for o in overlays):
+            raise RulesError("bad_rules", detail="overlays must be a list of table-variant names")
+        return Rules.preset(data["preset"], data.get("players"), overlays, **dict(options))
 
     def describe(self) -> dict[str, Any]:
         """Every option and its value (for docs, the UI's rules panel and tests)."""
@@ -339,6 +356,41 @@ class Rules:
     def replace(self, **changes: Any) -> "Rules":
         """A copy with options changed without re-validation (for tests of edge cases)."""
         return replace(self, **changes)
+
+
+class RuleFlags:
+    """What rounds and scoring read from the options, precomputed (rounds are dealt by the
+    million in simulations, so each one copies these instead of deriving them again).
+
+    >>> f = Rules.preset("laplaza_partners").flags
+    >>> f.side, f.units, f.fast_playout
+    ((0, 1, 0, 1), 2, True)
+    """
+
+    __slots__ = ("dealer", "n", "side", "units", "zeros", "partners", "race", "fives", "both_halves", "immediate",
+                 "draw_limit", "voluntary", "dead_call", "rounding", "fast_playout")
+
+    def __init__(self, rules: Rules) -> None:
+        self.n = n = rules.num_players
+        self.partners = rules.partnerships == "opposite"
+        #: side of each seat: its team with partnerships, otherwise the seat itself
+        self.side = tuple(s % 2 if self.partners else s for s in range(n))
+        self.race = rules.match_mode == "race"
+        #: scoring units of the match totals: sides in a race, seats in Kozel
+        self.units = rules.sides if self.race else n
+        self.zeros = (0,) * self.units
+        self.fives = rules.in_play_scoring == "fives"
+        self.both_halves = rules.double_end_value == "both_halves"
+        self.immediate = rules.target_check == "immediate" and self.race
+        #: tiles that stay in the stock for good; no stock at all behaves as an endless reserve
+        self.draw_limit = rules.stock_reserve if rules.can_draw else 1 << 30
+        self.voluntary = rules.voluntary_draw
+        self.dead_call = rules.block_declaration == "dead_board_immediate"
+        self.rounding = rules.end_rounding == "nearest_5"
+        #: the rule sets the tight random-playout loop handles (the rest use the plain loop)
+        self.fast_playout = not (self.fives or self.voluntary or self.dead_call)
+        #: how to deal these rules, made by engine.dealing on the first deal
+        self.dealer: tuple | None = None
 
 
 def parse_option(text: str) -> tuple[str, Any]:

@@ -7,10 +7,10 @@ The functions here read a finished :class:`~engine.round.Round` and return a fro
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Mapping, NamedTuple
 
-from .tiles import TILES, ids_in, lot_key, pips_of
+from .tiles import TILES, ids_in, lot_key, pips_each
 
 if TYPE_CHECKING:  # pragma: no cover
     from .round import Round
@@ -18,14 +18,24 @@ if TYPE_CHECKING:  # pragma: no cover
 DOMINO, BLOCK, TARGET = "domino", "block", "target"
 
 
-@dataclass(frozen=True)
-class RoundResult:
-    """The outcome of a finished round.
+_NO_DETAIL: Mapping[str, Any] = MappingProxyType({})
+
+
+class RoundResult(NamedTuple):
+    """The outcome of a finished round: a small immutable value.
 
     ``points`` are what each side adds to its match total at the end of the round
     (penalties per seat in Kozel); ``in_play`` are the All Fives points already
     scored during the round. ``next_leader`` is a seat, or ``None`` when the next
     deal decides it (``next_leader_rule`` is then ``lot`` or ``kozel_priority``).
+    Results are equal when everything but ``detail`` (an explanation) is equal.
+
+    It is a named tuple because simulations settle rounds by the million and a tuple
+    is the cheapest immutable value Python builds.
+
+    >>> r = RoundResult("domino", 0, (91, 0), (0, 0), (36, 20, 0, 35), (36, 55), out_seat=2)
+    >>> r.total, r.to_dict()["kind"], r == r._replace(detail={"why": "same"})
+    ((91, 0), 'domino', True)
     """
 
     kind: str
@@ -41,8 +51,21 @@ class RoundResult:
     tie: bool = False
     next_leader: int | None = None
     next_leader_rule: str = ""
-    #: How the points were found, for explanations: raw points before rounding, losers, etc.
-    detail: dict[str, Any] = field(default_factory=dict, compare=False)
+    #: How the points were found, for explanations: raw points before rounding, etc.
+    detail: Mapping[str, Any] = _NO_DETAIL
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, RoundResult):
+            return self[:-1] == other[:-1]
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if isinstance(other, RoundResult):
+            return self[:-1] != other[:-1]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self[:-1])
 
     @property
     def total(self) -> tuple[int, ...]:
@@ -70,70 +93,111 @@ class RoundResult:
         return data
 
 
+_new_tuple = tuple.__new__
+
+
+def _result(*fields: Any) -> RoundResult:
+    """``RoundResult(*fields)``, all 14 fields given, without the keyword machinery."""
+    return _new_tuple(RoundResult, fields)
+
+
 def round_to_5(points: int) -> int:
-    """Nearest multiple of five; pip totals are integers, so 2 rounds down and 3 up."""
+    """Nearest multiple of five; pip totals are integers, so 2 rounds down and 3 up (A-04).
+
+    >>> [round_to_5(p) for p in (17, 18, 22, 23, 0)]
+    [15, 20, 20, 25, 0]
+    """
     return (points + 2) // 5 * 5
 
 
-def _seat_pips(rnd: "Round") -> tuple[int, ...]:
-    return tuple(pips_of(h) for h in rnd.hands)
+def _in_play(rnd: "Round") -> tuple[int, ...]:
+    """The All Fives points scored during the round, per side (zeros in other games)."""
+    return tuple(rnd.round_points) if rnd._flags.fives else rnd._flags.zeros
 
 
-def _side_totals(rnd: "Round", pips: tuple[int, ...]) -> tuple[int, ...]:
-    if rnd.rules.partnerships == "opposite":
-        return (pips[0] + pips[2], pips[1] + pips[3])
-    return pips
+def _pips_and_sides(rnd: "Round") -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each seat's pips (C-16), and each side's (the same tuple without partnerships)."""
+    pips = pips_each(rnd.hands)
+    if rnd._flags.partners:
+        return pips, (pips[0] + pips[2], pips[1] + pips[3])
+    return pips, pips
+
+
+def _end_points(rules, raw: int) -> tuple[int, Mapping[str, Any]]:
+    """End-of-hand points after ``end_rounding`` (A-04), and the detail that explains
+    them: the raw figure when rounding changed it."""
+    if rules.end_rounding != "nearest_5" or round_to_5(raw) == raw:
+        return raw, _NO_DETAIL
+    return round_to_5(raw), {"raw_points": raw}
+
+
+#: How a block was decided, as the result's detail (shared: details are read-only).
+_DECIDED = {how: MappingProxyType({"decided_by": how})
+            for how in ("lowest", "tie", "blocker", "lightest_tile", "blocker_side", "fish")}
 
 
 def _lightest_tile_seat(rnd: "Round", seats: list[int]) -> int:
+    """The seat holding the lightest single tile: the lowest in the lot order (A-10)."""
     return min(seats, key=lambda s: min(lot_key(TILES[t]) for t in ids_in(rnd.hands[s])))
 
 
 def _block_winner(rnd: "Round", pips, side_pips, blocker: int) -> tuple[int | None, str]:
-    """The side that wins a block, or None on a tie, and how it was decided."""
+    """The side that wins a block, or None on a tie, and how it was decided
+    (PT-10, BV-08, AF-11, A-06, A-32, A-33; ties per block_tie)."""
     rules = rnd.rules
+    side = rnd._flags.side
     if rules.block_winner == "blocker":
-        return rules.side_of(blocker), "blocker"
+        return side[blocker], "blocker"
     if rules.block_compare == "side_total":
         low = min(side_pips)
+        if side_pips.count(low) == 1:
+            return side_pips.index(low), "lowest"
         tied_sides = [s for s, p in enumerate(side_pips) if p == low]
-        tied_seats = [seat for seat in range(rules.num_players) if rules.side_of(seat) in tied_sides]
+        tied_seats = [seat for seat in range(rnd.n) if side[seat] in tied_sides]
     else:
+        # individual: the side of the single lowest player; two lowest players of the
+        # same side make that side the winner (docs/rules-decisions.md)
         low = min(pips)
+        if pips.count(low) == 1:
+            return side[pips.index(low)], "lowest"
         tied_seats = [seat for seat, p in enumerate(pips) if p == low]
-        tied_sides = sorted({rules.side_of(seat) for seat in tied_seats})
-    if len(tied_sides) == 1:
-        return tied_sides[0], "lowest"
+        tied_sides = sorted({side[seat] for seat in tied_seats})
+        if len(tied_sides) == 1:
+            return tied_sides[0], "lowest"
     if rules.block_tie == "lightest_tile":
-        return rules.side_of(_lightest_tile_seat(rnd, tied_seats)), "lightest_tile"
-    if rules.block_tie == "blocker_side" and rules.side_of(blocker) in tied_sides:
-        return rules.side_of(blocker), "blocker_side"
+        return side[_lightest_tile_seat(rnd, tied_seats)], "lightest_tile"
+    if rules.block_tie == "blocker_side" and side[blocker] in tied_sides:
+        return side[blocker], "blocker_side"
     return None, "tie"
 
 
-def _block_points(rnd: "Round", winner: int, side_pips) -> int:
-    how = rnd.rules.block_points
-    losers = [p for s, p in enumerate(side_pips) if s != winner]
+def _block_points(how: str, winner: int, side_pips: tuple[int, ...]) -> int:
+    """What the winning side of a block scores (block_points, A-05, A-33)."""
     if how == "all_hands":
         return sum(side_pips)
+    losers = sum(side_pips) - side_pips[winner]
     if how == "losing_side_only":
-        return sum(losers)
+        return losers
+    # The differences can only be negative when the blocker wins with more pips
+    # (blocker_wins): a side never scores less than nothing (docs/rules-decisions.md).
     if how == "diff_per_loser":
-        return max(0, sum(p - side_pips[winner] for p in losers))
-    return max(0, sum(losers) - side_pips[winner])  # diff_once
+        return max(0, losers - (len(side_pips) - 1) * side_pips[winner])
+    return max(0, losers - side_pips[winner])  # diff_once
 
 
-def _next_leader(rnd: "Round", kind: str, winner: int | None, out_seat, blocker, pips) -> tuple[int | None, str]:
+def _next_leader(rnd: "Round", kind: str, winner: int | None, out_seat: int | None,
+                 blocker: int | None, pips: tuple[int, ...]) -> tuple[int | None, str]:
+    """Who leads the next round (PT-05, PT-06, BV-04, AF-13, A-07, A-24, KZ-06, abw333)."""
     rules = rnd.rules
-    n = rules.num_players
+    n = rnd.n
     if kind == DOMINO:
         rule = rules.next_lead_after_domino
     elif winner is None:
         rule = rules.next_lead_after_block_tie
     else:
         rule = rules.next_lead_after_block
-        if rule == "abw333":
-            return (blocker, rule) if rules.side_of(blocker) == winner else ((blocker + 1) % n, rule)
+        if rule == "abw333":  # the blocker if the blocker's side won, else the next seat
+            return (blocker, rule) if rnd._flags.side[blocker] == winner else ((blocker + 1) % n, rule)
     if rule == "player_out":
         return out_seat, rule
     if rule == "blocker":
@@ -142,14 +206,23 @@ def _next_leader(rnd: "Round", kind: str, winner: int | None, out_seat, blocker,
         return (rnd.leader + 1) % n, rule
     if rule == "previous_leader":
         return rnd.leader, rule
-    if rule == "block_winner":
+    if rule == "block_winner":  # the winning side's lowest hand (the winner itself if alone)
         seats = rules.seats_of(winner)
-        return min(seats, key=lambda s: (pips[s], s)), rule
+        if len(seats) > 1:
+            return min(seats, key=lambda s: (pips[s], s)), rule
+        return seats[0], rule
     return None, rule  # lot, kozel_priority: the next deal decides
 
 
 def is_capicu(before_left: int, before_right: int, tile_id: int, went_out: bool) -> bool:
-    """Rules A-14: going out with x-y on ends (x|y), x != y."""
+    """Rules A-14: going out with x-y on ends (x|y), x != y.
+
+    >>> from engine.tiles import tile_id
+    >>> is_capicu(2, 5, tile_id(2, 5), True), is_capicu(5, 5, tile_id(5, 5), True)
+    (True, False)
+    >>> is_capicu(2, 5, tile_id(2, 5), False), is_capicu(2, 5, tile_id(2, 6), True)
+    (False, False)
+    """
     if not went_out or before_left == before_right:
         return False
     tile = TILES[tile_id]
@@ -157,70 +230,72 @@ def is_capicu(before_left: int, before_right: int, tile_id: int, went_out: bool)
 
 
 def settle_domino(rnd: "Round", seat: int, capicu: bool) -> RoundResult:
+    """``seat`` went out (C-12, PT-08/09, BV-06, AF-11, DR-02, KZ-12, A-14)."""
     rules = rnd.rules
-    pips = _seat_pips(rnd)
-    side_pips = _side_totals(rnd, pips)
-    winner = rules.side_of(seat)
-    points = [0] * (rules.sides if rules.match_mode == "race" else rules.num_players)
-    detail: dict[str, Any] = {}
+    flags = rnd._flags
+    pips, side_pips = _pips_and_sides(rnd)
+    winner = flags.side[seat]
+    detail = _NO_DETAIL
     bonus = 0
-    if rules.match_mode == "penalty":
-        points = [0 if s == seat else p for s, p in enumerate(pips)]
+    if not flags.race:  # Kozel: everybody adds their own pips; the empty hand adds 0
+        points = pips
     else:
         if rules.domino_points == "losing_side_only":
-            raw = sum(p for s, p in enumerate(pips) if rules.side_of(s) != winner)
+            raw = sum(side_pips) - side_pips[winner]
         else:
-            raw = sum(pips)
-        gained = round_to_5(raw) if rules.end_rounding == "nearest_5" else raw
-        if gained != raw:
-            detail["raw_points"] = raw
-        bonus = rules.capicu_bonus if capicu else 0
-        points[winner] = gained + bonus
+            raw = sum(pips)  # every hand, the partner's included (PT-09)
+        if capicu:
+            bonus = rules.capicu_bonus
+        if flags.rounding:
+            raw, detail = _end_points(rules, raw)
+        points_list = [0] * flags.units
+        points_list[winner] = raw + bonus
+        points = tuple(points_list)
     leader, rule = _next_leader(rnd, DOMINO, winner, seat, None, pips)
-    return RoundResult(
-        kind=DOMINO, winner=winner, points=tuple(points), in_play=tuple(rnd.round_points),
-        pips=pips, side_pips=side_pips, out_seat=seat, blocker=None, capicu=capicu,
-        capicu_bonus=bonus, tie=False, next_leader=leader, next_leader_rule=rule, detail=detail,
-    )
+    return _result(DOMINO, winner, points, _in_play(rnd), pips, side_pips, seat, None,
+                   capicu, bonus, False, leader, rule, detail)
 
 
 def settle_block(rnd: "Round") -> RoundResult:
+    """Nobody can place and nothing can be drawn (C-13/14, PT-10/11, BV-08, AF-11, DR-03,
+    BK-03/05, KZ-12 fish)."""
     rules = rnd.rules
+    flags = rnd._flags
     blocker = rnd.last_placer
-    pips = _seat_pips(rnd)
-    side_pips = _side_totals(rnd, pips)
-    detail: dict[str, Any] = {}
-    if rules.match_mode == "penalty":
-        points = tuple(0 if s == blocker else p for s, p in enumerate(pips))
-        winner, how = rules.side_of(blocker), "fish"
+    pips, side_pips = _pips_and_sides(rnd)
+    detail: Mapping[str, Any] | None = None
+    if not flags.race:  # Kozel's fish: the fish-maker scores 0, everyone else their pips
+        points_list = list(pips)
+        points_list[blocker] = 0
+        points = tuple(points_list)
+        winner, how = flags.side[blocker], "fish"
     else:
         winner, how = _block_winner(rnd, pips, side_pips, blocker)
-        points_list = [0] * rules.sides
+        points_list = [0] * flags.units
         if winner is not None:
-            raw = _block_points(rnd, winner, side_pips)
-            gained = round_to_5(raw) if rules.end_rounding == "nearest_5" else raw
-            if gained != raw:
-                detail["raw_points"] = raw
+            gained = _block_points(rules.block_points, winner, side_pips)
+            if flags.rounding:
+                gained, rounded = _end_points(rules, gained)
+                if rounded:
+                    detail = dict(rounded, decided_by=how)
             points_list[winner] = gained
         points = tuple(points_list)
-    detail["decided_by"] = how
+    if detail is None:
+        detail = _DECIDED[how]
     leader, rule = _next_leader(rnd, BLOCK, winner, None, blocker, pips)
-    return RoundResult(
-        kind=BLOCK, winner=winner, points=points, in_play=tuple(rnd.round_points),
-        pips=pips, side_pips=side_pips, out_seat=None, blocker=blocker, capicu=False,
-        tie=winner is None, next_leader=leader, next_leader_rule=rule, detail=detail,
-    )
+    return _result(BLOCK, winner, points, _in_play(rnd), pips, side_pips, None, blocker,
+                   False, 0, winner is None, leader, rule, detail)
 
 
 def settle_target(rnd: "Round", seat: int) -> RoundResult:
-    """All Fives with an immediate target check: a play took a side to the target."""
-    pips = _seat_pips(rnd)
-    rules = rnd.rules
-    return RoundResult(
-        kind=TARGET, winner=rules.side_of(seat), points=(0,) * rules.sides,
-        in_play=tuple(rnd.round_points), pips=pips, side_pips=_side_totals(rnd, pips),
-        out_seat=seat if rnd.hands[seat] == 0 else None, next_leader=None, next_leader_rule="match_over",
-    )
+    """All Fives with an immediate target check: a play took a side to the target (A-25).
+
+    The match ends at once: no end-of-hand points, and nobody leads again.
+    """
+    pips, side_pips = _pips_and_sides(rnd)
+    return _result(TARGET, rnd._flags.side[seat], rnd._flags.zeros, _in_play(rnd),
+                   pips, side_pips, seat if rnd.hands[seat] == 0 else None, None, False, 0, False,
+                   None, "match_over", _NO_DETAIL)
 
 
 def fives_points(line, left: int, right: int, both_halves: bool) -> int:

@@ -181,5 +181,15 @@ def pips_of(mask: int) -> int:
     return _PIPS_LOW[mask & 0x3FFF] + _PIPS_HIGH[mask >> _HALF]
 
 
+def pips_each(masks: Iterable[int]) -> tuple[int, ...]:
+    """The pips of each mask (each seat's hand, C-16).
+
+    >>> pips_each([0b11, 0, FULL_SET])
+    (1, 0, 168)
+    """
+    low, high = _PIPS_LOW, _PIPS_HIGH
+    return tuple([low[m & 0x3FFF] + high[m >> _HALF] for m in masks])
+
+
 def parse_tiles(texts: Iterable[str]) -> list[Tile]:
     return [Tile.parse(t) for t in texts]
