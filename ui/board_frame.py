@@ -32,4 +32,6 @@ def show_board(
         rnd, viewer, seat_labels=labels or seat_labels(tr, rnd.rules), texts=board_texts(tr),
         reveal=reveal, interactive=interactive, hint_legal=hint_legal,
     )
-    board(model, key=key, on_play=on_play, on_nav=on_nav)
+    # Only a board that steps frames listens to the arrow keys: with two boards on a page
+    # (a lesson and its task) one key press must not reach both.
+    board(model, key=key, on_play=on_play, on_nav=on_nav, nav=on_nav is not None)

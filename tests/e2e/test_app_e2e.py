@@ -35,7 +35,7 @@ def _tap(page, key: str, action: str) -> None:
     board.locator(f'[data-tile="{tile}"]').click()
     if "@" in action:
         end = board.locator(f'[data-end="{action[-1]}"]')
-        end.wait_for(timeout=5_000)
+        end.wait_for(timeout=15_000)
         end.click()
 
 
@@ -48,17 +48,19 @@ def test_a_dutch_lesson_steps_with_arrow_keys_and_checks_a_tap(browser, app_url,
         page.goto(f"{app_url}/lesson?lesson=partners-laying&lang=nl")
         page.get_by_text(lesson.text("nl").title).first.wait_for(timeout=30_000)
         page.get_by_text(tr("lesson.step", n=1, total=total)).wait_for()
+        _board(page, "lesson_board").locator("svg[data-board]").wait_for(timeout=30_000)
+        _board(page, "task:partners-laying:board").locator("svg[data-board]").wait_for(timeout=30_000)
         page.mouse.click(5, 300)  # focus the page, not a widget: arrow keys then step the board
         page.keyboard.press("ArrowRight")
-        page.get_by_text(tr("lesson.step", n=2, total=total)).wait_for(timeout=10_000)
+        page.get_by_text(tr("lesson.step", n=2, total=total)).wait_for(timeout=30_000)
         page.get_by_text(lesson.text("nl").captions[lesson.steps[0].caption]).wait_for()
         page.keyboard.press("End")
-        page.get_by_text(tr("lesson.step", n=total, total=total)).wait_for(timeout=10_000)
+        page.get_by_text(tr("lesson.step", n=total, total=total)).wait_for(timeout=30_000)
 
         task_round = lesson.task.round()
         legal = sorted(str(a) for a in task_round.legal_actions())
         _tap(page, "task:partners-laying:board", legal[0])
-        page.get_by_text(lesson.text("nl").task["right"]).wait_for(timeout=10_000)
+        page.get_by_text(lesson.text("nl").task["right"]).wait_for(timeout=30_000)
         page.screenshot(path=str(artifacts / "lesson_nl.png"), full_page=True)
     finally:
         page.close()
@@ -80,7 +82,7 @@ def test_todays_daily_set_solved_by_tapping_then_the_streak(browser, app_url, ar
         sidebar.get_by_label(tr("profile.name")).fill("Tester")
         sidebar.get_by_role("button", name=tr("profile.create")).click()
         expect(page.locator(".st-key-profile_select").get_by_role("combobox")).to_have_value("Tester",
-                                                                                           timeout=10_000)
+                                                                                           timeout=30_000)
 
         for number, puzzle in enumerate(puzzles, 1):
             key = f"daily:{day.isoformat()}:{number}"
@@ -97,10 +99,10 @@ def test_todays_daily_set_solved_by_tapping_then_the_streak(browser, app_url, ar
                     box.locator("button", has=page.get_by_text(text, exact=True)).click()
                 page.locator(f".st-key-{re.sub(r'[^A-Za-z0-9_-]', '-', key + ':check')}").get_by_role(
                     "button").click()
-            page.get_by_text(tr("daily.progress", done=number, total=len(puzzles))).wait_for(timeout=15_000)
+            page.get_by_text(tr("daily.progress", done=number, total=len(puzzles))).wait_for(timeout=30_000)
 
-        page.get_by_text(tr("daily.done", right=len(puzzles), total=len(puzzles))).wait_for(timeout=10_000)
-        page.get_by_text(tr("daily.days", n=1)).wait_for(timeout=10_000)
+        page.get_by_text(tr("daily.done", right=len(puzzles), total=len(puzzles))).wait_for(timeout=30_000)
+        page.get_by_text(tr("daily.days", n=1)).wait_for(timeout=30_000)
         page.screenshot(path=str(artifacts / "daily_done.png"), full_page=True)
     finally:
         page.close()
