@@ -6,9 +6,9 @@ Both engines play the same random policy: at every turn, ``legal[int(rng.random(
 len(legal))]``. A Capicú round is ``deal_from(rules, rng)`` then ``playout(rng)`` (the
 deal, every action and the settled result are all included); a `dominoes` round is
 ``Game.new()`` then ``make_move`` until ``game.result``. Figures are CPU time
-(``time.process_time``); the Partners comparison alternates the two engines
-``--repeats`` times and reports the median of each and the median of the paired
-ratios, because on a shared machine a single figure can be off by a third.
+(``time.process_time``). The Partners comparison alternates the two engines in short
+slices of 0.25 CPU-s, so both see the same load, and reports the medians and the
+median of the paired ratios: on a shared machine a single figure can be off by a third.
 See docs/performance.md.
 """
 
@@ -84,26 +84,24 @@ def micro_costs(rules: Rules, rounds: int = 2000) -> dict[str, float]:
     costs["deal_from"] = (time.process_time() - start) / (5 * rounds) * 1e6
 
     start = time.process_time()
-    for rnd, line in zip(deals, lines):              # the legal actions before every step
+    for rnd, line in zip(deals, lines):              # a whole round, action by action
         for aid in line:
-            rnd.legal_action_ids()
             rnd.apply_id(aid)
-    legal_and_apply = time.process_time() - start
+    costs["apply_id"] = (time.process_time() - start) / actions * 1e6
     start = time.process_time()
     for rnd in deals:                                # and back to the deal
         for _ in range(len(rnd.history)):
             rnd.undo()
     costs["undo"] = (time.process_time() - start) / actions * 1e6
-    start = time.process_time()
-    for rnd, line in zip(deals, lines):
-        for aid in line:
-            rnd.apply_id(aid)
-    costs["apply_id"] = (time.process_time() - start) / actions * 1e6
-    costs["legal_action_ids"] = legal_and_apply / actions * 1e6 - costs["apply_id"]
 
-    for rnd in deals:                                # halfway through each round
-        for _ in range(len(rnd.history) // 2):
-            rnd.undo()
+    for rnd, line in zip(deals, lines):              # halfway through each round
+        for aid in line[:len(line) // 2]:
+            rnd.apply_id(aid)
+    start = time.process_time()
+    for _ in range(5):
+        for rnd in deals:
+            rnd.legal_action_ids()
+    costs["legal_action_ids (mid-round)"] = (time.process_time() - start) / (5 * rounds) * 1e6
     start = time.process_time()
     for _ in range(5):
         for rnd in deals:
@@ -115,7 +113,8 @@ def micro_costs(rules: Rules, rounds: int = 2000) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per measurement")
-    parser.add_argument("--repeats", type=int, default=5, help="alternating Partners measurements")
+    parser.add_argument("--repeats", type=int, default=5,
+                        help="the Partners comparison lasts repeats x seconds for each engine")
     args = parser.parse_args()
     print(f"Python {platform.python_version()} on {platform.machine()}, {platform.processor() or 'cpu'}")
     print(f"{'preset':<18} {'players':>7} {'rounds/CPU-s':>13} {'µs/round':>9} {'actions/round':>14}")
@@ -129,23 +128,29 @@ def main() -> None:
     for op, cost in micro_costs(partners).items():
         print(f"  {op:<40} {cost:6.2f}")
 
-    ours, theirs, ratios = [], [], []
-    for repeat in range(args.repeats):
-        mine = engine_rate(partners, args.seconds, seed=repeat)[0]
-        other = dominoes_rate(args.seconds, seed=repeat)
+    slices = max(1, round(args.repeats * args.seconds / 0.25))
+    ours, theirs = [], []
+    for repeat in range(slices):  # short alternating slices: both see the same load
+        ours.append(engine_rate(partners, 0.25, seed=repeat)[0])
+        other = dominoes_rate(0.25, seed=repeat)
         if other is None:
             print("\ndominoes 6.1.0 not installed (pip install -e '.[bench]'): no comparison")
             return
-        ours.append(mine)
         theirs.append(other)
-        ratios.append(mine / other)
-    print(f"\nPartners, {args.repeats} alternating measurements of {args.seconds:g} CPU-s each:")
+    ratios = [a / b for a, b in zip(ours, theirs)]
+    print(f"\nPartners, {slices} alternating slices of 0.25 CPU-s for each engine:")
     print(f"  Capicú         median {statistics.median(ours):>9,.0f} rounds/CPU-s  "
-          f"(min {min(ours):,.0f}, max {max(ours):,.0f})")
+          f"(quartiles {_quartiles(ours)})")
     print(f"  dominoes 6.1.0 median {statistics.median(theirs):>9,.0f} rounds/CPU-s  "
-          f"(min {min(theirs):,.0f}, max {max(theirs):,.0f})")
-    print(f"  ratio: median {statistics.median(ratios):.1f}x (each: "
-          f"{', '.join(f'{r:.1f}' for r in ratios)}); goal: at least 6x")
+          f"(quartiles {_quartiles(theirs)})")
+    print(f"  ratio of the medians {statistics.median(ours) / statistics.median(theirs):.1f}x, "
+          f"median of the paired ratios {statistics.median(ratios):.1f}x "
+          f"(quartiles {_quartiles(ratios, '.1f')}); goal: at least 6x")
+
+
+def _quartiles(values: list[float], form: str = ",.0f") -> str:
+    q1, _, q3 = statistics.quantiles(values, n=4) if len(values) > 1 else (values[0],) * 3
+    return f"{q1:{form}} to {q3:{form}}"
 
 
 if __name__ == "__main__":

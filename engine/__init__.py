@@ -18,10 +18,10 @@ from .scoring import BLOCK, DOMINO, TARGET, RoundResult, fives_points, round_to_
 from .tiles import TILES, Tile, kozel_priority_key, lot_key
 
 __all__ = [
-    "ACTIONS", "Action", "BLOCK", "add_result", "DOMINO", "DRAW_ACTION", "EngineError", "IllegalActionError",
+    "ACTIONS", "Action", "BLOCK", "DOMINO", "DRAW_ACTION", "EngineError", "IllegalActionError",
     "Match", "NotationError", "OVERLAYS", "PASS_ACTION", "PRESETS", "PRESET_NAMES", "PositionError",
     "Round", "RoundResult", "Rules", "RulesError", "SeatView", "Standing", "TARGET", "TILES", "Tile",
-    "deal", "deal_from", "dumps", "fives_points", "is_shutout", "kozel_priority_key", "lead_requirement",
-    "loads", "lot_key", "lot_winner", "match_outcome", "overlays_for", "position_from_dict",
-    "position_to_dict", "ranking", "round_to_5", "shuffled_tiles",
+    "add_result", "deal", "deal_from", "dumps", "fives_points", "is_shutout", "kozel_priority_key",
+    "lead_requirement", "loads", "lot_key", "lot_winner", "match_outcome", "overlays_for",
+    "position_from_dict", "position_to_dict", "ranking", "round_to_5", "shuffled_tiles",
 ]

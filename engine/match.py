@@ -90,7 +90,7 @@ class Match:
 
     @staticmethod
     def start(rules: Rules, seed: int | str) -> "Match":
-        scores = (0,) * (rules.sides if rules.match_mode == "race" else rules.num_players)
+        scores = rules.flags.zeros
         return Match(rules, seed, deal(rules, seed, 1, score=scores), scores)
 
     @property

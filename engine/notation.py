@@ -21,7 +21,7 @@ import json
 from typing import Any, Mapping
 
 from .actions import ACTIONS, DRAW_ID, Action
-from .errors import EngineError, IllegalActionError, NotationError, PositionError
+from .errors import IllegalActionError, NotationError, PositionError
 from .round import NO_END, Round, lead_requirement
 from .rules import Rules
 from .scoring import TARGET, settle_block, settle_domino, settle_target
@@ -92,8 +92,14 @@ def _history_entry(seat: int, aid: int, drawn: int) -> dict[str, Any]:
 
 
 def dumps(rnd: Round, indent: int | None = None, snapshot: bool = False) -> str:
-    """The position as JSON text (see :func:`position_to_dict`)."""
-    return json.dumps(position_to_dict(rnd, snapshot), indent=indent, ensure_ascii=False)
+    """The position as JSON text (see :func:`position_to_dict`): one line, or with an
+    ``indent`` one key per line (hands, line and history stay on their own line each)."""
+    data = position_to_dict(rnd, snapshot)
+    if indent is None:
+        return json.dumps(data, ensure_ascii=False)
+    pad = " " * indent
+    return "{\n" + ",\n".join(f"{pad}{json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
+                              for key, value in data.items()) + "\n}"
 
 
 def loads(text: str | bytes) -> Round:

@@ -46,23 +46,23 @@ NO_END = -1
 
 # Ends are indexed ``e = left * 7 + right``.
 #
-# _FITS[e][tile bit]: the placement ids of that tile on those ends, left end first.
-# Legal moves are read off the set bits of ``hand & fitting``.
+# _FITS[e][tile bit]: the placement ids of that tile on those ends, left end first; the
+# move tables below are built from it, in this order (legal_action_ids' order).
 _FITS: list[dict[int, tuple[int, ...]]] = [
     {1 << t.id: tuple(base + t.id for base, end in ((LEFT_BASE, e // 7), (RIGHT_BASE, e % 7)) if t.has(end))
      for t in TILES if t.has(e // 7) or t.has(e % 7)}
     for e in range(49)
 ]
 
-# A move record says everything a placement changes, so that the playout reads it in
-# one step: (action id, tile bit, the fitting mask and record table of the ends after
-# it (_ENDS[e'] below), the tile as it lies, whether it goes on the left, whether going
-# out with it is a capicú (A-14), the ends after it e').
+# A placement's record says everything it changes: (action id, tile bit, the tile as it
+# lies, whether it goes on the left, whether going out with it is a capicú (A-14), the
+# ends after it). _PLACE[e][action id] is that record (apply_id, the line).
 #
-# _ENDS[e] = (mask of the tiles that fit, {set of fitting tiles: their move records}),
-#            for every set of up to three tiles (about 18 000 sets in all), so the
-#            playout's legal moves are one lookup; _HALVES covers larger sets;
-# _PLACE[e][action id] = the record of one placement (apply_id, the line).
+# The playout reads a slimmer one, with the next step's lookups ready: (action id, tile
+# bit, the fitting mask and move table of the ends after it, capicú, the ends after it).
+# _ENDS[e] = (mask of the tiles that fit, {set of fitting tiles: their moves}), for
+# every set of up to three tiles (about 18 000 sets in all), so the playout's legal
+# moves are one lookup; _HALVES covers larger sets.
 _ENDS: list[tuple[int, dict[int, tuple[tuple, ...]]]] = [
     (SUIT_MASK[e // 7] | SUIT_MASK[e % 7], {}) for e in range(49)]
 _PLACE: list[dict[int, tuple]] = [{} for _ in range(49)]
@@ -81,8 +81,8 @@ def _fill_move_tables() -> None:
                 else:
                     after, lying, at_left = left * 7 + tile.other(right), (right, tile.other(right)), False
                 capicu = scoring.is_capicu(left, right, tile.id, True)
-                records.append((aid, bit, *_ENDS[after], lying, at_left, capicu, after))
-                _PLACE[e][aid] = records[-1]
+                _PLACE[e][aid] = (aid, bit, lying, at_left, capicu, after)
+                records.append((aid, bit, *_ENDS[after], capicu, after))
             by_bit[bit] = tuple(records)
         table = _ENDS[e][1]
         bits = sorted(by_bit)  # ascending tile: the records come out in legal_action_ids' order
@@ -108,8 +108,8 @@ _DRAWN = [tuple((seat, DRAW_ID, t) for t in range(NUM_TILES)) for seat in range(
 _NEXT = [tuple((s + 1) % n for s in range(n)) if n else () for n in range(5)]
 
 # A lead is a placement on no ends: its records, keyed by tile bit like _ENDS's.
-_NO_ENDS = {1 << t.id: ((LEAD_BASE + t.id, 1 << t.id, *_ENDS[t.low * 7 + t.high], (t.low, t.high), False,
-                         False, t.low * 7 + t.high),) for t in TILES}
+_NO_ENDS = {1 << t.id: ((LEAD_BASE + t.id, 1 << t.id, *_ENDS[t.low * 7 + t.high], False, t.low * 7 + t.high),)
+            for t in TILES}
 
 
 def _halves(ends: int) -> tuple[int, dict[int, tuple], dict[int, tuple]]:
@@ -144,18 +144,6 @@ def _many_moves(ends: int, fits: int) -> tuple[tuple, ...]:
         return moves
     low_mask, low, high = _HALVES[ends]
     return low[fits & low_mask] + high[fits & ~low_mask]
-
-
-def _moves(fits: int, table: dict[int, tuple[int, ...]]) -> list[int]:
-    """Placement ids for the tiles in ``fits``, ascending tile then left before right."""
-    if not fits & (fits - 1):
-        return list(table[fits])
-    moves: list[int] = []
-    while fits:
-        bit = fits & -fits
-        fits ^= bit
-        moves += table[bit]
-    return moves
 
 
 def lead_requirement(rules: Rules, round_number: int, hands: Sequence[int],
@@ -297,11 +285,11 @@ class Round:
                 if aid < LEFT_BASE:
                     line.append((LOW[aid], HIGH[aid]))
                 elif aid < DRAW_ID:
-                    record = _PLACE[line[0][0] * 7 + line[-1][1]][aid]
-                    if record[5]:
-                        line.appendleft(record[4])
+                    _, _, lying, at_left, _, _ = _PLACE[line[0][0] * 7 + line[-1][1]][aid]
+                    if at_left:
+                        line.appendleft(lying)
                     else:
-                        line.append(record[4])
+                        line.append(lying)
             self._line_upto = len(self.history)
         return self._line
 
@@ -336,8 +324,9 @@ class Round:
             if self.forced_lead >= 0:
                 return [LEAD_BASE + self.forced_lead] if hand >> self.forced_lead & 1 else []
             return [LEAD_BASE + t for t in ids_in(hand)]
-        fits = hand & (SUIT_MASK[self.left] | SUIT_MASK[self.right])
-        return _moves(fits, _FITS[self.left * 7 + self.right]) if fits else []
+        ends = self.left * 7 + self.right
+        fits = hand & _ENDS[ends][0]
+        return [move[0] for move in _ENDS[ends][1].get(fits) or _many_moves(ends, fits)] if fits else []
 
     def legal_action_ids(self) -> list[int]:
         """Ids of the legal actions, both ends listed when they are equal (C-08, A-27)."""
@@ -346,10 +335,10 @@ class Round:
         left = self.left
         if left == NO_END:
             return self.placements()
-        right = self.right
-        fits = self.hands[self.turn] & (SUIT_MASK[left] | SUIT_MASK[right])
+        fitting, moves_of = _ENDS[left * 7 + self.right]
+        fits = self.hands[self.turn] & fitting
         if fits:
-            moves = _moves(fits, _FITS[left * 7 + right])
+            moves = [move[0] for move in moves_of.get(fits) or _many_moves(left * 7 + self.right, fits)]
             if self._flags.voluntary and len(self._stock) > self._draw_limit:
                 moves.append(DRAW_ID)
             return moves
@@ -442,7 +431,7 @@ class Round:
             self.left, self.right = LOW[aid], HIGH[aid]
             line.append((LOW[aid], HIGH[aid]))
         else:
-            _, bit, _, _, lying, at_left, capicu, ends = _PLACE[self.left * 7 + self.right][aid]
+            _, bit, lying, at_left, capicu, ends = _PLACE[self.left * 7 + self.right][aid]
             self.left, self.right = _END_PAIR[ends]
             if at_left:
                 line.appendleft(lying)
@@ -501,7 +490,7 @@ class Round:
             fits = hand & fitting
             if fits:
                 moves = records.get(fits) or _many_moves(ends, fits)
-                aid, bit, fitting, records, _, _, capicu, ends = moves[int(rand() * len(moves))]
+                aid, bit, fitting, records, capicu, ends = moves[int(rand() * len(moves))]
                 log(entries[turn][aid])
                 hand ^= bit
                 hands[turn] = hand

@@ -324,6 +324,10 @@ class Rules:
         """The options a round reads on every action, derived once per Rules value."""
         return RuleFlags(self)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle the options only; ``flags`` is derived again when needed."""
+        return {k: v for k, v in self.__dict__.items() if k != "flags"}
+
     # ----------------------------------------------------------------- notation
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"preset": self.preset_name, "players": self.num_players}
@@ -367,14 +371,16 @@ class RuleFlags:
     ((0, 1, 0, 1), 2, True)
     """
 
-    __slots__ = ("dealer", "n", "side", "units", "zeros", "partners", "race", "fives", "both_halves", "immediate",
-                 "draw_limit", "voluntary", "dead_call", "rounding", "fast_playout")
+    __slots__ = ("rules", "dealer", "n", "side", "units", "zeros", "partners", "race", "fives",
+                 "both_halves", "immediate", "draw_limit", "voluntary", "dead_call", "rounding",
+                 "fast_playout")
 
     def __init__(self, rules: Rules) -> None:
+        self.rules = rules
         self.n = n = rules.num_players
         self.partners = rules.partnerships == "opposite"
         #: side of each seat: its team with partnerships, otherwise the seat itself
-        self.side = tuple(s % 2 if self.partners else s for s in range(n))
+        self.side = tuple(rules.side_of(s) for s in range(n))
         self.race = rules.match_mode == "race"
         #: scoring units of the match totals: sides in a race, seats in Kozel
         self.units = rules.sides if self.race else n
@@ -391,6 +397,13 @@ class RuleFlags:
         self.fast_playout = not (self.fives or self.voluntary or self.dead_call)
         #: how to deal these rules, made by engine.dealing on the first deal
         self.dealer: tuple | None = None
+
+    def __reduce__(self):  # derived data: pickles and copies derive it again
+        return (_flags_of, (self.rules,))
+
+
+def _flags_of(rules: Rules) -> RuleFlags:
+    return rules.flags
 
 
 def parse_option(text: str) -> tuple[str, Any]:

@@ -1,13 +1,12 @@
 """How a round ends and what it scores (rules.md C-12..C-16, PT-08..PT-14, BV-06..BV-08,
 AF-09..AF-13, DR-02/03, BK-05, KZ-12).
 
-The functions here read a finished :class:`~engine.round.Round` and return a frozen
+The functions here read a finished :class:`~engine.round.Round` and return an immutable
 :class:`RoundResult`; they never change the round.
 """
 
 from __future__ import annotations
 
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, NamedTuple
 
 from .tiles import TILES, ids_in, lot_key, pips_each
@@ -16,9 +15,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from .round import Round
 
 DOMINO, BLOCK, TARGET = "domino", "block", "target"
-
-
-_NO_DETAIL: Mapping[str, Any] = MappingProxyType({})
 
 
 class RoundResult(NamedTuple):
@@ -52,7 +48,7 @@ class RoundResult(NamedTuple):
     next_leader: int | None = None
     next_leader_rule: str = ""
     #: How the points were found, for explanations: raw points before rounding, etc.
-    detail: Mapping[str, Any] = _NO_DETAIL
+    detail: Mapping[str, Any] = {}  # read-only: the engine gives every result its own dict
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, RoundResult):
@@ -118,22 +114,17 @@ def _in_play(rnd: "Round") -> tuple[int, ...]:
 def _pips_and_sides(rnd: "Round") -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Each seat's pips (C-16), and each side's (the same tuple without partnerships)."""
     pips = pips_each(rnd.hands)
-    if rnd._flags.partners:
+    if rnd._flags.partners:  # seats s and s + 2 (rules.side_of)
         return pips, (pips[0] + pips[2], pips[1] + pips[3])
     return pips, pips
 
 
-def _end_points(rules, raw: int) -> tuple[int, Mapping[str, Any]]:
+def _end_points(rules, raw: int) -> tuple[int, dict[str, Any]]:
     """End-of-hand points after ``end_rounding`` (A-04), and the detail that explains
     them: the raw figure when rounding changed it."""
     if rules.end_rounding != "nearest_5" or round_to_5(raw) == raw:
-        return raw, _NO_DETAIL
+        return raw, {}
     return round_to_5(raw), {"raw_points": raw}
-
-
-#: How a block was decided, as the result's detail (shared: details are read-only).
-_DECIDED = {how: MappingProxyType({"decided_by": how})
-            for how in ("lowest", "tie", "blocker", "lightest_tile", "blocker_side", "fish")}
 
 
 def _lightest_tile_seat(rnd: "Round", seats: list[int]) -> int:
@@ -235,7 +226,7 @@ def settle_domino(rnd: "Round", seat: int, capicu: bool) -> RoundResult:
     flags = rnd._flags
     pips, side_pips = _pips_and_sides(rnd)
     winner = flags.side[seat]
-    detail = _NO_DETAIL
+    detail: dict[str, Any] = {}
     bonus = 0
     if not flags.race:  # Kozel: everybody adds their own pips; the empty hand adds 0
         points = pips
@@ -263,7 +254,7 @@ def settle_block(rnd: "Round") -> RoundResult:
     flags = rnd._flags
     blocker = rnd.last_placer
     pips, side_pips = _pips_and_sides(rnd)
-    detail: Mapping[str, Any] | None = None
+    detail: dict[str, Any] = {}
     if not flags.race:  # Kozel's fish: the fish-maker scores 0, everyone else their pips
         points_list = list(pips)
         points_list[blocker] = 0
@@ -275,13 +266,10 @@ def settle_block(rnd: "Round") -> RoundResult:
         if winner is not None:
             gained = _block_points(rules.block_points, winner, side_pips)
             if flags.rounding:
-                gained, rounded = _end_points(rules, gained)
-                if rounded:
-                    detail = dict(rounded, decided_by=how)
+                gained, detail = _end_points(rules, gained)
             points_list[winner] = gained
         points = tuple(points_list)
-    if detail is None:
-        detail = _DECIDED[how]
+    detail["decided_by"] = how
     leader, rule = _next_leader(rnd, BLOCK, winner, None, blocker, pips)
     return _result(BLOCK, winner, points, _in_play(rnd), pips, side_pips, None, blocker,
                    False, 0, winner is None, leader, rule, detail)
@@ -295,7 +283,7 @@ def settle_target(rnd: "Round", seat: int) -> RoundResult:
     pips, side_pips = _pips_and_sides(rnd)
     return _result(TARGET, rnd._flags.side[seat], rnd._flags.zeros, _in_play(rnd),
                    pips, side_pips, seat if rnd.hands[seat] == 0 else None, None, False, 0, False,
-                   None, "match_over", _NO_DETAIL)
+                   None, "match_over", {})
 
 
 def fives_points(line, left: int, right: int, both_halves: bool) -> int:

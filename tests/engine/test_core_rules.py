@@ -54,6 +54,14 @@ def test_c03_a_turn_puts_down_exactly_one_tile_with_equal_halves_touching():
     assert all(a[1] == b[0] for a, b in zip(rnd.line, list(rnd.line)[1:]))
 
 
+def test_c03_a_tile_whose_halves_do_not_match_an_end_is_refused():
+    rnd = play(partners_round2(), "lead 2-4")                   # Luis holds 3-5
+    with pytest.raises(IllegalActionError) as err:
+        rnd.apply("3-5@L")
+    assert err.value.code == "no_fit" and err.value.params == {"tile": "3-5", "ends": "2 or 4"}
+    assert str(err.value) == "3-5 does not fit 2 or 4"
+
+
 def test_c04_the_matched_half_is_covered_and_the_other_half_is_the_new_end():
     rnd = play(partners_round2(), "lead 2-4", "1-4@R", "2-3@L")
     assert rnd.ends == (3, 1)

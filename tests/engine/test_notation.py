@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine import (
-    Action, EngineError, NotationError, PositionError, RulesError, Tile, deal, dumps, loads,
+    Action, EngineError, NotationError, RulesError, Tile, deal, dumps, loads,
     position_from_dict, position_to_dict,
 )
 

@@ -3,8 +3,6 @@ with A-09/A-10 (the lot), A-11/A-12 (a dead board with stock left) and the 004 o
 
 from __future__ import annotations
 
-import pytest
-
 from engine import TILES, Match, Tile, deal, lot_key, lot_winner, overlays_for
 
 from .helpers import fresh, legal, play, rest, rules, snapshot

@@ -94,3 +94,15 @@ def test_a_pending_pass_position_plays_out_like_the_loop():
     slow.apply("pass")
     assert fast.result == slow.result and fast.history == slow.history and fast.turn == slow.turn
     assert isinstance(fast.line, deque)
+
+
+def test_rounds_and_rules_pickle_and_deepcopy():
+    import copy
+    import pickle
+    r = rules("kozel", 3, "dead_board_call")
+    rnd = deal(r, seed=2)
+    rnd.playout(random.Random(2))
+    for again in (pickle.loads(pickle.dumps(rnd)), copy.deepcopy(rnd)):
+        assert again.rules == r and again.result == rnd.result and list(again.line) == list(rnd.line)
+        assert again.history == rnd.history and again.legal_actions() == []
+    assert pickle.loads(pickle.dumps(r)) == r and deal(pickle.loads(pickle.dumps(r)), 5).hands == deal(r, 5).hands
