@@ -47,18 +47,30 @@ ENGLISH = {
 }
 
 
-class EngineError(ValueError):
-    """Base of every error the engine raises on bad input."""
+class CodedError(Exception):
+    """An error with a stable ``code``, its ``params`` and an English message.
+
+    Subclasses name their English templates in ``MESSAGES`` (code -> template); other
+    packages (saved progress) reuse this so every error the UI meets reads the same way.
+    """
+
+    MESSAGES: dict[str, str] = {}
 
     def __init__(self, code: str, **params: object) -> None:
         self.code = code
         self.params = {k: str(v) for k, v in params.items()}
-        template = ENGLISH.get(code, code)
+        template = self.MESSAGES.get(code, code)
         try:
             message = template.format(**self.params)
         except (KeyError, IndexError):
             message = template
         super().__init__(message)
+
+
+class EngineError(CodedError, ValueError):
+    """Base of every error the engine raises on bad input."""
+
+    MESSAGES = ENGLISH
 
 
 class NotationError(EngineError):

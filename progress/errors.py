@@ -14,6 +14,8 @@ sqlite:///data/capicu.sqlite3 is not a Capicú progress database, or it is damag
 
 from __future__ import annotations
 
+from engine.errors import CodedError
+
 ENGLISH = {
     # the database cannot be used: the app carries on without saving
     "bad_url": "'{url}' is not a database URL: {detail}",
@@ -36,18 +38,10 @@ ENGLISH = {
 }
 
 
-class ProgressError(Exception):
+class ProgressError(CodedError):
     """Base of the errors of saved progress: a ``code``, its ``params``, an English message."""
 
-    def __init__(self, code: str, **params: object) -> None:
-        self.code = code
-        self.params = {k: str(v) for k, v in params.items()}
-        template = ENGLISH.get(code, code)
-        try:
-            message = template.format(**self.params)
-        except (KeyError, IndexError):
-            message = template
-        super().__init__(message)
+    MESSAGES = ENGLISH
 
 
 class StoreUnavailable(ProgressError):
