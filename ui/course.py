@@ -4,25 +4,14 @@ with this session's (and profile's) done-marks."""
 import streamlit as st
 
 from ui import session
-from ui.board import board_model, render_svg
-from ui.labels import board_texts, game_title, seat_labels
+from ui.labels import game_title
 from ui.lesson_catalog import course
+from ui.stills import lesson_still
 
 tr = session.tr()
 session.show_notices()
 st.title(tr("course.title"))
 st.caption(tr("course.intro"))
-
-
-@st.cache_data(show_spinner=False, max_entries=256)
-def lesson_still(lesson_id: str, lang: str) -> str:
-    """The lesson's board at its last step, as an SVG still (the same look as the live board)."""
-    lesson = course().lesson(lesson_id)
-    rnd = lesson.frames()[-1].round
-    words = session.translator(lang)
-    model = board_model(rnd, lesson.viewer, seat_labels=seat_labels(words, rnd.rules),
-                        texts=board_texts(words), reveal=lesson.reveal or rnd.is_over, interactive=False)
-    return render_svg(model)
 
 
 done = session.lessons_done()

@@ -5,6 +5,7 @@ import streamlit as st
 from ui import session
 from ui.labels import game_title
 from ui.lesson_catalog import course
+from ui.stills import lesson_still
 
 tr = session.tr()
 session.show_notices()
@@ -26,6 +27,7 @@ games = course().games
 for row in range(0, len(games), 3):
     for col, game in zip(st.columns(3), games[row:row + 3]):
         with col.container(border=True):
+            st.image(lesson_still(game.lessons[-1], session.lang()), use_container_width=True)
             st.markdown(f"**{game_title(tr, game.id)}**")
             st.caption(tr(f"game.{game.id}.blurb"))
             finished = sum(1 for lid in game.lessons if lid in done)
