@@ -107,6 +107,9 @@ with side_col:
         with st.container(border=True):
             for line in result_summary(tr, rules, frame.round.result):
                 st.markdown(line)
+            plain = lesson.frames()[step].round.result  # the same step under the lesson's own rules
+            if overlays and plain != frame.round.result:
+                st.caption(tr("lesson.variant_changed"))
     if lesson.variants:
         with st.expander(tr("lesson.table_rules"), expanded=bool(overlays)):
             st.caption(tr("lesson.table_rules_hint"))

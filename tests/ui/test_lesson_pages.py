@@ -104,6 +104,7 @@ def test_a_table_variant_changes_the_result_on_the_board():
     assert not at.exception
     assert "You and Ana: 36 points." in before and "Luis and Marco: 36 points." not in before
     assert "Luis and Marco: 36 points." in after
+    assert translator("en")("lesson.variant_changed") in after
 
 
 def _task(lesson_id):
