@@ -16,7 +16,7 @@ from typing import Any, Mapping, Sequence
 
 import yaml
 
-from engine import EngineError, Match, Round, Rules, position_from_dict
+from engine import EngineError, Round, Rules, position_from_dict
 from engine.match import add_result, is_shutout, match_outcome
 
 CONTENT = Path(__file__).resolve().parent / "content"
@@ -336,6 +336,6 @@ def _task_problems(task: Task) -> list[str]:
 
 
 __all__ = [
-    "Course", "Frame", "Game", "LANGUAGES", "Lesson", "LessonError", "LessonText", "Match", "Step",
+    "Course", "Frame", "Game", "LANGUAGES", "Lesson", "LessonError", "LessonText", "Step",
     "Task", "Variant", "load_course", "load_lesson", "validate_lesson",
 ]

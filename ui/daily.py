@@ -34,12 +34,7 @@ st.query_params["daily"] = day.isoformat()
 session.show_notices()
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
-def _set(date: dt.date):
-    return daily_set(date)
-
-
-puzzles = _set(day)
+puzzles = daily_set(day)  # cached by the puzzles package itself
 st.title(tr("daily.title"))
 st.caption(tr("daily.intro", date=day.isoformat(), count=len(puzzles)))
 

@@ -65,7 +65,6 @@ def show_puzzle(puzzle: Puzzle, *, key: str, daily: dt.date | None, allow_retry:
         kind, rnd, viewer=puzzle.viewer, key=key, board_box=board_col, controls=side_col,
         check=lambda response: check(puzzle, response, lang),
         choices=puzzle.options, label=lambda value: label(lang, kind, value, puzzle.rules),
-        reveal=puzzle.ptype != "reading" and rnd.is_over,
         on_answer=lambda verdict, ms: _save(puzzle, verdict, ms, daily),
         allow_retry=allow_retry,
         labels=names,

@@ -57,7 +57,6 @@ def ask(
     ``board_box`` and ``controls`` are containers (e.g. two columns) for the board and
     for the choices and verdict; by default both go where the call is.
     """
-    tr = session.tr()
     st.session_state.setdefault(f"{key}:started", time.monotonic())
     answered = st.session_state.get(f"{key}:verdict") is not None
     spec = KINDS[kind]
@@ -74,12 +73,13 @@ def ask(
                    interactive=on_board and not answered, hint_legal=False,
                    on_play=submit if on_board else None, labels=labels)
     with controls:
-        return _controls(spec, key, answered, choices, label, submit, right_text, wrong_text, allow_retry)
+        return _controls(spec, on_board, key, answered, choices, label, submit, right_text, wrong_text,
+                         allow_retry)
 
 
-def _controls(spec, key, answered, choices, label, submit, right_text, wrong_text, allow_retry):
+def _controls(spec, on_board, key, answered, choices, label, submit, right_text, wrong_text, allow_retry):
     tr = session.tr()
-    if spec.mode == "board" and not spec.multi:
+    if on_board:
         if not answered:
             st.caption(tr("question.pick_on_board"))
     else:
