@@ -7,6 +7,7 @@ objects are read-only caches and the progress store's connection pool.
 from __future__ import annotations
 
 import datetime as dt
+import os
 from typing import Any
 
 import streamlit as st
@@ -79,8 +80,22 @@ def int_param(name: str, default: int, low: int, high: int) -> int:
     return value
 
 
+#: Pins the app's clock to one ISO date (tests, classroom demos); unset, the clock is UTC.
+TODAY_ENV = "CAPICU_TODAY"
+
+
 def today() -> dt.date:
-    """The date used for daily puzzles and attempts: UTC, the same for everyone."""
+    """The date used for daily puzzles and attempts: UTC, the same for everyone.
+
+    ``CAPICU_TODAY=YYYY-MM-DD`` pins it, so that a test or a demo sees the same daily
+    set on any day; a malformed value is ignored.
+    """
+    pinned = os.environ.get(TODAY_ENV, "")
+    if pinned:
+        try:
+            return dt.date.fromisoformat(pinned)
+        except ValueError:
+            pass
     return dt.datetime.now(dt.timezone.utc).date()
 
 

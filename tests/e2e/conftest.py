@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.answer_paths import pinned_daily_date
 from tests.support.streamlit_server import ROOT, launch_chromium, streamlit_app
+from ui.session import TODAY_ENV
 
 HARNESS = Path(__file__).resolve().parent / "board_harness.py"
 # The harness is a Streamlit script: `--doctest-modules` must not import it.
@@ -43,17 +45,20 @@ def artifacts() -> Path:
 
 @pytest.fixture(scope="module")
 def app_url(tmp_path_factory):
-    """The whole app under ``streamlit run``, saving progress in a fresh database."""
+    """The whole app under ``streamlit run``, saving progress in a fresh database, its
+    clock pinned to the date the daily test answers."""
     import os
 
     db = tmp_path_factory.mktemp("progress") / "capicu.sqlite3"
-    saved = os.environ.get("CAPICU_DB_PATH")
-    os.environ["CAPICU_DB_PATH"] = str(db)
+    pinned = {"CAPICU_DB_PATH": str(db), TODAY_ENV: pinned_daily_date().isoformat()}
+    saved = {name: os.environ.get(name) for name in pinned}
+    os.environ.update(pinned)
     try:
         with streamlit_app(ROOT / "app.py") as url:
             yield url
     finally:
-        if saved is None:
-            os.environ.pop("CAPICU_DB_PATH", None)
-        else:
-            os.environ["CAPICU_DB_PATH"] = saved
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value

@@ -1,5 +1,6 @@
 """The app in real headless Chromium: a Dutch lesson stepped with the arrow keys and
-answered by tapping the board, and today's daily set solved by tapping, with the streak.
+answered by tapping the board, a pinned date's daily set solved by tapping and picking, with
+the streak, and one puzzle of every question kind answered right and wrong.
 
 Screenshots go to artifacts/.
 """
@@ -12,17 +13,19 @@ import pytest
 from playwright.sync_api import expect
 
 from lessons.model import load_course
-from puzzles import daily_set, questions
+from puzzles import daily_set
 from puzzles.explain import label
 from ui.i18n import translator
-from ui.session import today
+from tests.support.answer_paths import (
+    PICK_MANY, PUZZLE_PATHS, TAP, path_of, pinned_daily_date, puzzle_of_kind, right_response, wrong_response,
+)
 
 pytestmark = pytest.mark.e2e
 
 
 def _board(page, key: str):
     """The board component mounted with ``key`` (Streamlit marks keyed elements st-key-<key>)."""
-    return page.locator(f".st-key-{re.sub(r'[^A-Za-z0-9_-]', '-', key)}")
+    return page.locator(f".st-key-{_css(key)}")
 
 
 def _tap(page, key: str, action: str) -> None:
@@ -39,17 +42,38 @@ def _tap(page, key: str, action: str) -> None:
         end.click()
 
 
-def _pick(pill) -> None:
+def _pick(pill, multi: bool) -> None:
     """Click a pill until the page shows it picked: a rerun that redraws the page while
-    the click lands (a loaded machine) would otherwise drop it."""
+    the click lands (a loaded machine) would otherwise drop it. A single-choice pill is a
+    radio (``aria-checked``), a multi-choice pill a toggle button (``aria-pressed``)."""
+    state = "aria-pressed" if multi else "aria-checked"
     for _ in range(5):
         pill.click()
         try:
-            expect(pill).to_have_attribute("aria-checked", "true", timeout=6_000)
+            expect(pill).to_have_attribute(state, "true", timeout=6_000)
             return
         except AssertionError:
             continue
-    expect(pill).to_have_attribute("aria-checked", "true", timeout=6_000)
+    expect(pill).to_have_attribute(state, "true", timeout=6_000)
+
+
+def _answer(page, key: str, puzzle, response) -> None:
+    """Answer a puzzle drawn under ``key`` as a player does: tap, or pick pills and Check."""
+    kind = puzzle.question.kind
+    if path_of(kind) == TAP:
+        _tap(page, f"{key}:board", response)
+        return
+    multi = path_of(kind) == PICK_MANY
+    box = page.locator(f".st-key-{_css(key + ':pick')}")
+    for value in (response if multi else [response]):
+        text = label("en", kind, value, puzzle.rules)
+        _pick(box.locator("button", has=page.get_by_text(text, exact=True)), multi)
+    page.locator(f".st-key-{_css(key + ':check')}").get_by_role("button").click()
+
+
+def _css(key: str) -> str:
+    """The class Streamlit gives a keyed element: ``st-key-`` and the key, CSS-safe."""
+    return re.sub(r"[^A-Za-z0-9_-]", "-", key)
 
 
 def test_a_dutch_lesson_steps_with_arrow_keys_and_checks_a_tap(browser, app_url, artifacts):
@@ -79,14 +103,17 @@ def test_a_dutch_lesson_steps_with_arrow_keys_and_checks_a_tap(browser, app_url,
         page.close()
 
 
-def test_todays_daily_set_solved_by_tapping_then_the_streak(browser, app_url, artifacts):
+def test_a_pinned_daily_set_solved_by_tapping_and_picking_then_the_streak(browser, app_url, artifacts):
+    """The app's clock is pinned (``CAPICU_TODAY``) to a date whose set walks every answer
+    path; every other kind is walked by the per-kind test below."""
     tr = translator("en")
-    day = today()
+    day = pinned_daily_date()
     puzzles = daily_set(day)
     page = browser.new_page(viewport={"width": 1300, "height": 1100})
     try:
         page.goto(f"{app_url}/daily?lang=en")
         page.get_by_text(tr("daily.title")).first.wait_for(timeout=30_000)
+        page.get_by_text(tr("daily.intro", date=day.isoformat(), count=len(puzzles))).wait_for(timeout=30_000)
         page.locator("svg[data-board]").nth(len(puzzles) - 1).wait_for(timeout=30_000)
         # A profile keeps the streak.
         sidebar = page.locator('[data-testid="stSidebar"]')
@@ -98,24 +125,28 @@ def test_todays_daily_set_solved_by_tapping_then_the_streak(browser, app_url, ar
                                                                                            timeout=30_000)
 
         for number, puzzle in enumerate(puzzles, 1):
-            key = f"daily:{day.isoformat()}:{number}"
-            kind = puzzle.question.kind
-            spec = questions.KINDS[kind]
-            if spec.mode == "board" and not spec.multi:
-                right = puzzle.answer if isinstance(puzzle.answer, str) else puzzle.answer[0]
-                _tap(page, f"{key}:board", right)
-            else:
-                box = page.locator(f".st-key-{re.sub(r'[^A-Za-z0-9_-]', '-', key + ':pick')}")
-                wanted = puzzle.answer if spec.multi else [puzzle.answer]
-                for value in wanted:
-                    text = label("en", kind, value, puzzle.rules)
-                    _pick(box.locator("button", has=page.get_by_text(text, exact=True)))
-                page.locator(f".st-key-{re.sub(r'[^A-Za-z0-9_-]', '-', key + ':check')}").get_by_role(
-                    "button").click()
+            _answer(page, f"daily:{day.isoformat()}:{number}", puzzle, right_response(puzzle))
             page.get_by_text(tr("daily.progress", done=number, total=len(puzzles))).wait_for(timeout=30_000)
 
         page.get_by_text(tr("daily.done", right=len(puzzles), total=len(puzzles))).wait_for(timeout=30_000)
         page.get_by_text(tr("daily.days", n=1)).wait_for(timeout=30_000)
         page.screenshot(path=str(artifacts / "daily_done.png"), full_page=True)
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("right", [True, False], ids=["right", "wrong"])
+@pytest.mark.parametrize("kind", sorted(PUZZLE_PATHS))
+def test_every_puzzle_kind_answered_in_the_browser(browser, app_url, kind, right):
+    puzzle = puzzle_of_kind(kind)
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    try:
+        page.goto(f"{app_url}/practice?puzzle={puzzle.id}&lang=en")
+        key = f"practice:{puzzle.id}"
+        _board(page, f"{key}:board").locator("svg[data-board]").wait_for(timeout=30_000)
+        _answer(page, key, puzzle, right_response(puzzle) if right else wrong_response(puzzle))
+        verdict = page.locator('[data-testid="stAlertContentSuccess"]' if right
+                               else '[data-testid="stAlertContentError"]')
+        verdict.first.wait_for(timeout=30_000)
     finally:
         page.close()

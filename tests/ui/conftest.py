@@ -9,8 +9,23 @@ import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
+from puzzles import questions
+from tests.support.answer_paths import TAP, path_of, right_response, wrong_response
+from tests.support.streamlit_events import component_event
+from ui.session import TODAY_ENV
+
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
+
+
+#: The app's clock in every page test (``CAPICU_TODAY``): the pages and these tests see
+#: the same daily set on any day the suite runs.
+PINNED_TODAY = "2026-12-31"
+
+
+@pytest.fixture(autouse=True)
+def pinned_today(monkeypatch):
+    monkeypatch.setenv(TODAY_ENV, PINNED_TODAY)
 
 
 @pytest.fixture(autouse=True)
@@ -49,3 +64,22 @@ def texts_of(at: AppTest) -> str:
     for kind in ("markdown", "caption", "info", "success", "error", "warning", "title", "subheader", "code"):
         parts += [str(e.value) for e in getattr(at, kind)]
     return "\n".join(parts)
+
+
+def answer_puzzle(at: AppTest, key: str, puzzle, right: bool = True) -> AppTest:
+    """Answer a puzzle drawn under ``key`` the way a player does: tap the board, or pick
+    pills and press Check; ``right`` chooses the answer or a wrong response."""
+    response = right_response(puzzle) if right else wrong_response(puzzle)
+    return answer_on_page(at, key, puzzle.question.kind, list(puzzle.options), response)
+
+
+def answer_on_page(at: AppTest, key: str, kind: str, options: list, response) -> AppTest:
+    """Give ``response`` to the question under ``key`` through its own widgets."""
+    if path_of(kind) == TAP:
+        return component_event(at, f"{key}:board", trigger=("play", response))
+    if questions.KINDS[kind].multi:
+        at.button_group(key=f"{key}:pick").set_value([options.index(v) for v in response]).run()
+    else:
+        at.button_group(key=f"{key}:pick").set_value(options.index(response)).run()
+    at.button(key=f"{key}:check").click().run()
+    return at

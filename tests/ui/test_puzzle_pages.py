@@ -5,35 +5,10 @@ from __future__ import annotations
 import pytest
 
 from progress import open_store
-from puzzles import PUZZLE_TYPES, daily_set, questions
-from tests.support.streamlit_events import component_event
-from tests.ui.conftest import create_profile, open_app, texts_of
+from puzzles import PUZZLE_TYPES, daily_set
+from tests.ui.conftest import answer_puzzle, create_profile, open_app, texts_of
 from ui.i18n import LANGUAGES, translator
 from ui.session import today
-
-
-def _answer(at, key: str, puzzle, right: bool = True):
-    """Answer a puzzle on the page: tap the board or pick options and check."""
-    kind = puzzle.question.kind
-    spec = questions.KINDS[kind]
-    options = list(puzzle.options)
-    if spec.mode == "board" and not spec.multi:
-        if right:
-            response = puzzle.answer if isinstance(puzzle.answer, str) else puzzle.answer[0]
-        else:
-            wrong = [o for o in options if not questions.check(kind, puzzle.round(), puzzle.question.params,
-                                                               o).correct]
-            response = wrong[0]
-        return component_event(at, f"{key}:board", trigger=("play", response))
-    if spec.multi:
-        wanted = list(puzzle.answer) if right else list(puzzle.answer)[:-1] or [o for o in options
-                                                                                  if o not in puzzle.answer][:1]
-        at.button_group(key=f"{key}:pick").set_value([options.index(v) for v in wanted]).run()
-    else:
-        value = puzzle.answer if right else next(o for o in options if o != puzzle.answer)
-        at.button_group(key=f"{key}:pick").set_value(options.index(value)).run()
-    at.button(key=f"{key}:check").click().run()
-    return at
 
 
 def _practice_puzzle(at):
@@ -57,7 +32,7 @@ def test_practice_each_drill_answered_right_then_next(ptype):
     at = open_app("practice", type=ptype)
     assert at.session_state["practice_type"] == ptype
     puzzle = _practice_puzzle(at)
-    at = _answer(at, f"practice:{puzzle.id}", puzzle, right=True)
+    at = answer_puzzle(at, f"practice:{puzzle.id}", puzzle, right=True)
     assert not at.exception, [e.message for e in at.exception]
     assert at.success, texts_of(at)
     next_button = [b for b in at.button if b.label == translator("en")("practice.next")]
@@ -69,7 +44,7 @@ def test_a_wrong_practice_answer_shows_the_engines_explanation_and_is_saved(prog
     at = open_app("practice", type="block_count", game="laplaza_partners")
     create_profile(at, "Nilda")
     puzzle = _practice_puzzle(at)
-    at = _answer(at, f"practice:{puzzle.id}", puzzle, right=False)
+    at = answer_puzzle(at, f"practice:{puzzle.id}", puzzle, right=False)
     assert at.error and puzzle.explanation  # the verdict and the engine's reasoning are shown
     store = open_store(f"sqlite:///{progress_db}")
     try:
@@ -115,7 +90,7 @@ def test_solving_the_daily_set_gives_a_share_text_and_a_streak(progress_db):
     at = open_app("daily")
     create_profile(at, "Rosa")
     for number, puzzle in enumerate(puzzles, 1):
-        at = _answer(at, f"daily:{day.isoformat()}:{number}", puzzle, right=number != 2)
+        at = answer_puzzle(at, f"daily:{day.isoformat()}:{number}", puzzle, right=number != 2)
         assert not at.exception, [e.message for e in at.exception]
     tr = translator("en")
     assert tr("daily.done", right=len(puzzles) - 1, total=len(puzzles)) in [s.value for s in at.subheader]
