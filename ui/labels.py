@@ -18,13 +18,14 @@ GAME_OF_PRESET = {
 PRESET_OF_GAME = {game: preset for preset, game in GAME_OF_PRESET.items()}
 
 
-def ptype_title(name: str, part: str = "title") -> str:
-    """A puzzle type's title (or summary), from the puzzles' own texts."""
+def ptype_title(name: str, part: str = "title", lang: str | None = None) -> str:
+    """A puzzle type's title (or summary), from the puzzles' own texts, in ``lang`` (by
+    default the session's: pass it for a ``format_func``, which may run outside the page)."""
     from puzzles.explain import lookup
 
-    from .session import lang
+    from . import session
 
-    return str(lookup(lang(), f"types.{name}.{part}"))
+    return str(lookup(lang or session.lang(), f"types.{name}.{part}"))
 
 
 def game_title(tr: Translator, preset_or_game: str) -> str:

@@ -39,10 +39,14 @@ if "practice_type" not in st.session_state:
     exact = st.query_params.get("puzzle")
     if exact is not None:
         try:
-            puzzle_from_id(str(exact))
-            st.session_state["practice_exact"] = str(exact)
+            linked = puzzle_from_id(str(exact))
         except PuzzleError:
             session.notice("notice.bad_puzzle", value=str(exact)[:60])
+        else:
+            # The selectors show the linked puzzle's drill and game, not the defaults.
+            st.session_state["practice_exact"] = linked.id
+            st.session_state["practice_type"] = linked.ptype
+            st.session_state["practice_game"] = linked.rules.preset_name
 
 session.show_notices()
 st.title(tr("practice.title"))
@@ -58,12 +62,12 @@ def _restart() -> None:
 
 
 type_col, game_col, level_col = st.columns(3)
-type_col.selectbox(tr("practice.type"), list(PUZZLE_TYPES), key="practice_type", on_change=_restart,
-                   format_func=ptype_title)
+type_col.selectbox(tr("practice.type"), list(PUZZLE_TYPES), key=session.translated("practice_type"), on_change=_restart,
+                   format_func=lambda name: ptype_title(name, lang=tr.lang))
 presets = list(PUZZLE_TYPES[st.session_state["practice_type"]].presets)
-game_col.selectbox(tr("practice.game"), presets, key="practice_game", on_change=_restart,
+game_col.selectbox(tr("practice.game"), presets, key=session.translated("practice_game"), on_change=_restart,
                    format_func=lambda p: game_title(tr, p))
-level_col.segmented_control(tr("practice.level"), [ANY, *BANDS], key="practice_level", on_change=_restart,
+level_col.segmented_control(tr("practice.level"), [ANY, *BANDS], key=session.translated("practice_level"), on_change=_restart,
                             format_func=lambda b: tr(f"level.{b}"), required=True)
 
 ptype = st.session_state["practice_type"]
@@ -79,8 +83,15 @@ def _puzzle(ptype: str, game: str, level: str, index: int, exact: str | None):
 
 puzzle = _puzzle(ptype, st.session_state["practice_game"], st.session_state["practice_level"],
                  st.session_state["practice_index"], st.session_state["practice_exact"])
-st.query_params["type"] = ptype
-st.query_params["game"] = st.session_state["practice_game"]
+if st.session_state["practice_exact"]:
+    # An exact puzzle keeps its own link, so it can be shared from the address bar.
+    st.query_params["puzzle"] = st.session_state["practice_exact"]
+    for name in ("type", "game", "level"):
+        st.query_params.pop(name, None)
+else:
+    st.query_params.pop("puzzle", None)
+    st.query_params["type"] = ptype
+    st.query_params["game"] = st.session_state["practice_game"]
 
 
 def _next() -> None:

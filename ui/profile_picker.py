@@ -55,7 +55,7 @@ def profile_picker() -> None:
     current = session.profile()
     index = ids.index(current.id) if current is not None and current.id in ids else 0
     choice = st.selectbox(
-        tr("profile.label"), ids, index=index, key="profile_select", on_change=_on_pick,
+        tr("profile.label"), ids, index=index, key=session.translated("profile_select"), on_change=_on_pick,
         format_func=lambda i: tr("profile.guest") if i == GUEST else tr("profile.new") if i == NEW else names[i],
     )
     if choice == NEW:

@@ -87,13 +87,20 @@ def _controls(spec, on_board, key, answered, choices, label, submit, right_text,
         picked = st.pills(
             tr("question.select_all") if spec.multi else tr("question.choose"), indexes,
             format_func=lambda i: label(choices[i]), selection_mode="multi" if spec.multi else "single",
-            key=f"{key}:pick", disabled=answered,
+            key=session.translated(f"{key}:pick"), disabled=answered,
         )
         if not answered:
             ready = bool(picked) if spec.multi else picked is not None
-            if st.button(tr("question.check"), key=f"{key}:check", disabled=not ready, type="primary"):
-                submit([choices[i] for i in picked] if spec.multi else choices[picked])
-                st.rerun()
+
+            def check_pick() -> None:
+                # A callback, so the verdict is drawn in the same run as the click.
+                chosen = st.session_state.get(f"{key}:pick")
+                if chosen is None or (spec.multi and not chosen):
+                    return
+                submit([choices[i] for i in chosen] if spec.multi else choices[chosen])
+
+            st.button(tr("question.check"), key=f"{key}:check", disabled=not ready, type="primary",
+                      on_click=check_pick)
 
     verdict = st.session_state.get(f"{key}:verdict")
     if verdict is None:

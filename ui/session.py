@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 from typing import Any
 
 import streamlit as st
@@ -20,6 +21,8 @@ LANG = "lang"
 NOTICES = "notices"
 PROFILE = "profile"
 DONE = "lessons_done"
+TRANSLATED = "translated_widgets"
+PAGE = "page"
 
 
 def init_language() -> None:
@@ -46,6 +49,26 @@ def set_lang(code: str) -> None:
     if code in LANGUAGES:
         st.session_state[LANG] = code
         st.query_params["lang"] = code
+        _relabel_translated_widgets()
+
+
+def translated(key: str) -> str:
+    """Mark the keyed widget ``key`` as one whose option labels are in the reader's language;
+    returns the key, for ``st.selectbox(..., key=session.translated("k"))``.
+
+    Streamlit 1.67 keeps a selectbox's, pills' or segmented control's value in the browser
+    as its shown label: after a language switch the old label matches no option and comes
+    back as a bare string. A switch therefore re-sets each such widget to its value, so
+    the browser is sent the label in the new language.
+    """
+    st.session_state.setdefault(TRANSLATED, set()).add(key)
+    return key
+
+
+def _relabel_translated_widgets() -> None:
+    for key in st.session_state.get(TRANSLATED, set()):
+        if key in st.session_state:
+            st.session_state[key] = st.session_state[key]
 
 
 def keep_lang_in_url() -> None:
@@ -55,13 +78,45 @@ def keep_lang_in_url() -> None:
 
 
 def notice(key: str, **params: Any) -> None:
-    """Queue a friendly message (a bad link, a store problem) for this run's page."""
-    st.session_state.setdefault(NOTICES, []).append((key, params))
+    """Queue a friendly message (a bad link, a store problem) for this page."""
+    st.session_state.setdefault(NOTICES, []).append((st.session_state.get(PAGE), key, params))
+
+
+def set_page(url_path: str) -> None:
+    """Called before every page runs: a page's notices belong to it alone."""
+    st.session_state[PAGE] = url_path
 
 
 def show_notices() -> None:
-    for key, params in st.session_state.pop(NOTICES, []):
-        st.warning(tr()(key, **params), icon=":material/info:")
+    """This page's notices. They stay through every rerun (a board's first report reruns
+    the page at once) until the reader dismisses them or goes to another page."""
+    here = st.session_state.get(PAGE)
+    kept: list = []
+    for page, key, params in st.session_state.get(NOTICES, []):
+        entry = (here if page is None else page, key, params)
+        if entry[0] == here and entry not in kept:
+            kept.append(entry)
+    st.session_state[NOTICES] = kept
+    if not kept:
+        return
+    for _, key, params in kept:
+        st.warning(tr()(key, **{name: plain(value) for name, value in params.items()}), icon=":material/info:")
+    st.button(tr()("notice.dismiss"), key="notices_dismiss", on_click=st.session_state.pop, args=(NOTICES, None),
+              icon=":material/close:")
+
+
+#: Characters that Markdown (as Streamlit renders it) would read as markup.
+_MARKUP = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~:$&])")
+
+
+def plain(value: Any) -> str:
+    """``value`` as text that Streamlit's Markdown shows literally: no link, image, HTML
+    or formatting can come from a link's parameter or a player's name.
+
+    >>> plain("[x](javascript:alert(1)) <b>")
+    '\\\\[x\\\\]\\\\(javascript\\\\:alert\\\\(1\\\\)\\\\) \\\\<b\\\\>'
+    """
+    return _MARKUP.sub(r"\\\1", str(value))
 
 
 def int_param(name: str, default: int, low: int, high: int) -> int:

@@ -36,6 +36,7 @@ def page_for(url_path: str):
 
 def frame(page) -> None:
     """Runs before every page: deep links, the language in the URL, the sidebar."""
+    session.set_page(page.url_path)
     if page.url_path in ("", "home"):
         for param, target in DEEP_LINKS.items():
             if param in st.query_params:
