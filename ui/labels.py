@@ -33,6 +33,11 @@ def game_title(tr: Translator, preset_or_game: str) -> str:
     return tr(f"game.{game}.title")
 
 
+def variant_names(tr: Translator, rules: Rules) -> list[str]:
+    """The table variants in force, each in a few words of the reader's language."""
+    return [tr(f"variant.{name}") for name in rules.overlays]
+
+
 def seat_labels(tr: Translator, rules: Rules) -> list[str]:
     """Names around the table; seat 0 is always "you"."""
     if rules.partnerships == "opposite":

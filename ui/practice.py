@@ -38,8 +38,11 @@ if "practice_type" not in st.session_state:
     st.session_state["practice_exact"] = None
     exact = st.query_params.get("puzzle")
     if exact is not None:
+        # An id's "+" (between table variants) arrives as a space when a link was typed
+        # or pasted unencoded; ids never hold spaces.
+        exact = str(exact).replace(" ", "+")
         try:
-            linked = puzzle_from_id(str(exact))
+            linked = puzzle_from_id(exact)
         except PuzzleError:
             session.notice("notice.bad_puzzle", value=str(exact)[:60])
         else:
@@ -61,7 +64,7 @@ def _restart() -> None:
         st.session_state["practice_game"] = presets[0]
 
 
-type_col, game_col, level_col = st.columns(3)
+type_col, game_col, level_col = st.columns([3, 3, 4])  # the level's four words need the room
 type_col.selectbox(tr("practice.type"), list(PUZZLE_TYPES), key=session.translated("practice_type"), on_change=_restart,
                    format_func=lambda name: ptype_title(name, lang=tr.lang))
 presets = list(PUZZLE_TYPES[st.session_state["practice_type"]].presets)

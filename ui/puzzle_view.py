@@ -14,7 +14,8 @@ from puzzles import Puzzle, check
 from puzzles.explain import label, question_text, seat_name
 
 from . import session
-from .labels import action_label, game_title, ptype_title
+from .board.svg import stock_row_svg
+from .labels import action_label, game_title, ptype_title, variant_names
 from .question_widget import ask
 
 
@@ -56,11 +57,15 @@ def show_puzzle(puzzle: Puzzle, *, key: str, daily: dt.date | None, allow_retry:
     rnd = puzzle.round()
     names = [seat_name(lang, puzzle.rules, s) for s in range(puzzle.rules.num_players)]
     board_col, side_col = st.columns([3, 2], gap="large")
+    kind = puzzle.question.kind
     with side_col:
         st.caption(f"{ptype_title(puzzle.ptype)} · {game_title(tr, puzzle.rules.preset_name)} · "
                    f"{tr(f'level.{band}')}")
+        if puzzle.rules.overlays:  # named before the answer, never only in the explanation
+            st.info(tr("puzzle.rules_in_force", rules="; ".join(variant_names(tr, puzzle.rules))),
+                    icon=":material/rule:")
         st.markdown(f"#### {question_text(puzzle, lang)}")
-    kind = puzzle.question.kind
+
     verdict = ask(
         kind, rnd, viewer=puzzle.viewer, key=key, board_box=board_col, controls=side_col,
         check=lambda response: check(puzzle, response, lang),
@@ -70,5 +75,9 @@ def show_puzzle(puzzle: Puzzle, *, key: str, daily: dt.date | None, allow_retry:
         labels=names,
     )
     with board_col:
+        if kind == "draw_outcome":  # the question is about the order of the stock: show it
+            st.caption(tr("puzzle.stock_order"))
+            st.image(stock_row_svg([str(t) for t in rnd.stock[:rnd.drawable]], title=tr("board.stock")),
+                     width="stretch")
         _table_log(puzzle, rnd, names)
     return verdict

@@ -6,6 +6,7 @@ import streamlit as st
 
 from . import session
 from .i18n import LANGUAGES
+from .page_style import apply_page_style
 
 # (file, url path, title key, icon); the first is the home page.
 PAGES = [
@@ -37,6 +38,7 @@ def page_for(url_path: str):
 def frame(page) -> None:
     """Runs before every page: deep links, the language in the URL, the sidebar."""
     session.set_page(page.url_path)
+    apply_page_style()
     if page.url_path in ("", "home"):
         for param, target in DEEP_LINKS.items():
             if param in st.query_params:

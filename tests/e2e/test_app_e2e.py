@@ -150,3 +150,63 @@ def test_every_puzzle_kind_answered_in_the_browser(browser, app_url, kind, right
         verdict.first.wait_for(timeout=30_000)
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_every_answer_pill_and_level_is_visible_and_the_score_strip_is_shown(browser, app_url, artifacts,
+                                                                           width, height):
+    puzzle = max((puzzle_of_kind("legal_moves"), *[p for p in _many_option_puzzles()]),
+                 key=lambda p: len(p.options))
+    page = browser.new_page(viewport={"width": width, "height": height})
+    try:
+        page.goto(f"{app_url}/practice?puzzle={puzzle.id}&lang=en")
+        key = f"practice:{puzzle.id}"
+        board = _board(page, f"{key}:board")
+        board.locator("svg[data-board]").wait_for(timeout=30_000)
+        expect(board.locator(".cpb-score")).to_contain_text(translator("en")("board.round", n=1))
+        pills = page.locator(f".st-key-{_css(key + ':pick')} button")
+        expect(pills).to_have_count(len(puzzle.options), timeout=30_000)
+        for i in range(len(puzzle.options)):
+            pill = pills.nth(i)
+            pill.scroll_into_view_if_needed()
+            box = pill.bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, (i, box)
+        for level in page.locator(".st-key-practice_level button").all():
+            box = level.bounding_box()
+            assert box and box["x"] + box["width"] <= width
+            assert level.evaluate("el => el.scrollWidth <= el.clientWidth + 1"), level.inner_text()
+        page.screenshot(path=str(artifacts / f"practice_pills_{width}.png"), full_page=True)
+    finally:
+        page.close()
+
+
+def _many_option_puzzles():
+    from puzzles import generate
+
+    return [generate("legal_moves", seed, game="laplaza_1v1") for seed in range(6)]
+
+
+def test_switching_language_on_practice_then_changing_level_and_next(browser, app_url):
+    nl = translator("nl")
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        page.goto(f"{app_url}/practice?type=next_leader&lang=en")
+        page.locator("svg[data-board]").first.wait_for(timeout=30_000)
+        page.locator(".st-key-lang_select").get_by_role("combobox").click()
+        page.get_by_role("option", name="Nederlands").click()
+        page.get_by_text(nl("practice.title")).first.wait_for(timeout=30_000)
+        _pick(page.locator(".st-key-practice_level button", has_text=nl("level.hard")), multi=False)
+        page.get_by_role("button", name=nl("practice.next")).click()
+        page.locator("svg[data-board]").first.wait_for(timeout=30_000)
+        page.wait_for_timeout(1500)
+        assert page.locator('[data-testid="stException"]').count() == 0
+        expect(page.locator(".st-key-practice_type").get_by_role("combobox")).to_have_value(
+            re.compile(re.escape(nl_title("next_leader"))), timeout=10_000)
+    finally:
+        page.close()
+
+
+def nl_title(ptype: str) -> str:
+    from puzzles.explain import lookup
+
+    return str(lookup("nl", f"types.{ptype}.title"))

@@ -43,6 +43,7 @@ class Board {
     this.sent = false;
     this.root = document.createElement('div');
     this.root.className = 'cpb-root';
+    if (data.score) this.root.appendChild(buildScore(data.score));
     this.svg = parseSvg(data.svg);
     if (this.svg) {
       this.root.appendChild(this.svg);
@@ -250,6 +251,31 @@ class Board {
     }
     e.preventDefault(); // also tells the document listener this key was ours
   }
+}
+
+// The score strip: round number, the match score of each side or seat, and the target
+// or the penalty limit. Every text is set with textContent (the names may be a player's).
+function buildScore(score) {
+  const strip = document.createElement('div');
+  strip.className = 'cpb-score';
+  strip.setAttribute('role', 'group');
+  strip.setAttribute('aria-label', score.title);
+  const add = (parent, cls, text) => {
+    const el = document.createElement('span');
+    el.className = cls;
+    el.textContent = text;
+    parent.appendChild(el);
+    return el;
+  };
+  add(strip, 'cpb-score-round', score.round);
+  for (const entry of score.entries) {
+    const item = add(strip, entry.mine ? 'cpb-score-entry mine' : 'cpb-score-entry', '');
+    add(item, 'cpb-score-name', entry.label);
+    add(item, 'cpb-score-points', String(entry.points));
+    if (entry.extra) add(item, 'cpb-score-extra', entry.extra);
+  }
+  add(strip, 'cpb-score-goal', score.goal);
+  return strip;
 }
 
 function parseSvg(text) {

@@ -107,6 +107,7 @@ def board(
             "nav": bool(nav),
             "narrow": narrow,
             "selected": model.get("selected"),
+            "score": model.get("score"),
             "texts": {k: model["texts"][k] for k in ("draw", "pass", "choose_end")},
         },
         default={"selected": None, "narrow": False},

@@ -44,6 +44,12 @@ ENGLISH_TEXTS: dict[str, str] = {
     "choose_end": "Choose an end",
     "lead": "Lead",
     "pips": "pips",
+    "score": "Score",
+    "round": "Round {n}",
+    "goal_race": "Game to {target}",
+    "goal_penalty": "Out at {limit} penalty points",
+    "pair": "{a} and {b}",
+    "this_round": "+{points} this round",
 }
 TEXT_KEYS = tuple(ENGLISH_TEXTS)
 
@@ -73,6 +79,7 @@ def board_model(
     highlight: Iterable[str] = (),
     selected: str | None = None,
     show_last: bool = True,
+    show_score: bool = True,
 ) -> dict[str, Any]:
     """The board as ``viewer`` sees ``rnd``: a JSON-able dict (see docs/board.md).
 
@@ -83,7 +90,9 @@ def board_model(
     in the hand may be tried on either end (a question that must not give the
     answer away), and the caller judges the attempt. ``highlight`` names tiles
     (``"3-5"``) or ends (``"L"``, ``"R"``) to mark, ``selected`` a hand tile drawn
-    as picked up, and ``show_last`` marks the tile placed last.
+    as picked up, and ``show_last`` marks the tile placed last. ``show_score`` adds the
+    score strip: round number, the match score, the target or penalty limit (and the
+    points scored in play this round, in All Fives).
     """
     n = rnd.n
     if not 0 <= viewer < n:
@@ -118,6 +127,7 @@ def board_model(
         "selected": chosen,
         "over": over,
         "result": _result(rnd) if over else None,
+        "score": _score(rnd, viewer, labels, words) if show_score else None,
         "texts": words,
     }
     return model
@@ -198,6 +208,32 @@ def _stock(rnd: Round) -> dict[str, Any]:
     if rnd.rules.stock_mode == "sleeping":
         return {"kind": "asleep", "count": bin(rnd.sleeping).count("1")}
     return {"kind": "none", "count": 0}
+
+
+def _score(rnd: Round, viewer: int, labels: list[str], words: Mapping[str, str]) -> dict[str, Any]:
+    """The match as it stands before this round ends: one entry per scoring unit (the
+    two sides with partnerships, else each seat), the viewer's own marked."""
+    rules = rnd.rules
+    mine = rules.side_of(viewer)
+    if rules.partnerships == "opposite":
+        names = [words["pair"].replace("{a}", labels[a]).replace("{b}", labels[b])
+                 for a, b in (rules.seats_of(side) for side in range(rules.sides))]
+    else:
+        names = labels
+    in_play = any(rnd.round_points)
+    entries = [{
+        "label": names[side],
+        "points": int(rnd.score[side]),
+        "extra": words["this_round"].replace("{points}", str(rnd.round_points[side]))
+        if in_play and rnd.round_points[side] else None,
+        "mine": side == mine,
+    } for side in range(rules.sides)]
+    if rules.match_mode == "penalty":
+        goal = words["goal_penalty"].replace("{limit}", str(rules.penalty_limit))
+    else:
+        goal = words["goal_race"].replace("{target}", str(rules.target))
+    return {"title": words["score"], "round": words["round"].replace("{n}", str(rnd.round_number)),
+            "entries": entries, "goal": goal}
 
 
 def _no_moves(hinted: bool) -> dict[str, Any]:

@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from .layout import LIFT, U, Layout, Rect, board_layout
 
@@ -205,6 +205,31 @@ def render_svg(model: Mapping[str, Any], *, narrow: bool = False) -> str:
     """The board as one ``<svg>`` string: a ``viewBox`` and ``width:100%``, so it fits any screen."""
     layout = board_layout(model, narrow=narrow)
     return ET.tostring(build_svg(model, layout), encoding="unicode")
+
+
+def stock_row_svg(tiles: Sequence[str], *, title: str) -> str:
+    """The stock face up in the order it is drawn, numbered from 1 (the top tile): for a
+    question whose answer depends on that order.
+
+    >>> svg = stock_row_svg(["3-5", "0-0"], title="Stock")
+    >>> svg.count('class="stock-tile"'), ">1<" in svg and ">2<" in svg
+    (2, True)
+    """
+    side = U
+    gap = 0.35 * U
+    width = max(1, len(tiles)) * (side + gap) + gap
+    height = 2 * side + 1.7 * U
+    root = _el(None, "svg", xmlns=SVG_NS, viewBox=f"0 0 {_num(width)} {_num(height)}", class_="cpb-stock-row",
+               role="img", aria_label=f"{title}: {', '.join(tiles)}",
+               width=_num(width * 1.25), height=_num(height * 1.25), style="width:100%;height:auto;display:block")
+    _el(root, "title", f"{title}: {', '.join(tiles)}")
+    _el(root, "rect", x=0.0, y=0.0, width=width, height=height, rx=0.4 * U, fill=FELT)
+    for i, tile in enumerate(tiles):
+        x = gap + i * (side + gap)
+        draw_tile(root, Rect(x, 0.35 * U, side, 2 * side), _halves(tile), class_="stock-tile", data_tile=tile)
+        _el(root, "text", str(i + 1), x=x + side / 2, y=2 * side + 1.05 * U, font_size=0.55 * U, fill=INK,
+            text_anchor="middle", dominant_baseline="central", font_weight="700")
+    return ET.tostring(root, encoding="unicode")
 
 
 def build_svg(model: Mapping[str, Any], layout: Layout) -> ET.Element:
