@@ -11,8 +11,10 @@ never on the full deal.
 >>> for a in ["lead 6-6", "5-6@R", "pass"]:
 ...     r.apply(a)
 >>> v = r.view(0)
->>> sorted(v.cannot_hold()[2])
-[5, 6]
+>>> sorted(v.cannot_hold()[2])      # the pass on 6|5, and the only unseen 0 is 0-6
+[0, 5, 6]
+>>> v.cannot_hold_reasons(2)[0]
+('elimination', {'number': 0, 'tiles': ['0-6'], 'why': {'0-6': {'code': 'void', 'number': 6}}})
 >>> v.unseen_count(6), v.hand_counts
 (5, (6, 6, 7, 7))
 """
@@ -22,7 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .actions import DRAW, LEAD, PASS, PLACE, Action
+from . import inference
+from .actions import DRAW_ID, LEAD, PLACE, Action
+from .rules import Rules
 from .tiles import TILES, Tile, tiles_in
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -54,6 +58,24 @@ class SeatView:
     leader: int
     #: (seat, action, ends before the action) for every public action of the round.
     history: tuple[tuple[int, Action, tuple[int, int] | None], ...]
+    # The facts below are public too (or the viewer's own); inference needs them to
+    # rebuild the deals that explain the view (engine/inference.py).
+    rules: Rules | None = None
+    round_number: int = 1
+    #: the tile the rules forced the leader to lead (PT-04, KZ-05), if any
+    forced_lead: Tile | None = None
+    #: the viewer's own draws: (history index, the tile it drew)
+    own_draws: tuple[tuple[int, Tile], ...] = ()
+    #: how the round ended ("domino", "block", "target"), None while it goes on
+    outcome: str | None = None
+    #: a round loaded mid-way: the line, last placer and points it started from
+    from_snapshot: bool = False
+    start_line: tuple[tuple[int, int], ...] = ()
+    start_last_placer: int = -1
+    start_round_points: tuple[int, ...] = ()
+    score: tuple[int, ...] = ()
+    #: the lot (seat, tile drawn); public, and it says nothing about the deal (A-34)
+    lot: tuple[tuple[int, Tile], ...] = ()
 
     @staticmethod
     def of(rnd: "Round", seat: int) -> "SeatView":
@@ -78,6 +100,18 @@ class SeatView:
             turn=rnd.turn,
             leader=rnd.leader,
             history=tuple(steps),
+            rules=rnd.rules,
+            round_number=rnd.round_number,
+            forced_lead=TILES[rnd.forced_lead] if rnd.forced_lead >= 0 else None,
+            own_draws=tuple((i, TILES[drawn]) for i, (actor, aid, drawn) in enumerate(rnd.history)
+                            if actor == seat and aid == DRAW_ID),
+            outcome=rnd.result.kind if rnd.result is not None else None,
+            from_snapshot=rnd.from_snapshot,
+            start_line=tuple(start.line),
+            start_last_placer=start.last_placer,
+            start_round_points=tuple(start.round_points),
+            score=tuple(rnd.score),
+            lot=tuple((s, TILES[t]) for s, t in sorted(rnd.lot.items())),
         )
 
     def seen(self) -> set[Tile]:
@@ -96,31 +130,43 @@ class SeatView:
         return sum(1 for t in self.unseen_tiles() if t.has(number))
 
     def cannot_hold(self) -> dict[int, frozenset[int]]:
-        """For every other seat, the numbers it is known not to hold now.
+        """For every other seat, every number it provably does not hold now.
 
-        A pass, or a draw, shows the player held neither end number. A drawn tile
-        that was not played lacks both end numbers too, but it may hold any other
-        number, so it cancels what older passes proved about the rest.
+        Exact: a number is listed iff the seat holds no tile showing it in any deal
+        consistent with this view (engine/inference.py). That uses every public fact:
+        tile counting, every seat's passes and draws (a drawn tile that was not placed
+        at once did not fit the ends at that player's later draws and passes), hand and
+        stock sizes, the forced 6-6 and Kozel priority leads, and that a round which goes
+        on was not blocked. Raises PositionError when no deal explains the view.
         """
-        voids: dict[int, set[int]] = {s: set() for s in range(self.num_players) if s != self.seat}
-        pending_draw: dict[int, bool] = {s: False for s in voids}
-        for actor, action, ends in self.history:
-            if actor == self.seat:
-                continue
-            if pending_draw[actor] and action.kind in (DRAW, PASS) and ends is not None:
-                voids[actor] &= set(ends)
-            pending_draw[actor] = False
-            if action.kind in (DRAW, PASS) and ends is not None:
-                voids[actor] |= set(ends)
-                pending_draw[actor] = action.kind == DRAW
-        return {s: frozenset(v) for s, v in voids.items()}
+        return inference.impossible_numbers(self)
+
+    def cannot_hold_reasons(self, seat: int) -> dict[int, tuple[str, dict]]:
+        """Why ``seat`` cannot hold each number of ``cannot_hold()[seat]``: one reason each.
+
+        Codes (params are JSON-able):
+
+        * ``("all_seen", {"number": n})``: every tile showing n is in the viewer's hand
+          or on the line.
+        * ``("void", {"number": n, "action": "pass" | "draw" | "block", "ends": [l, r]})``:
+          the seat's last pass or draw facing n (or the block that ended the round), and
+          everything it drew since was placed at once, so it holds no n.
+        * ``("elimination", {"number": n, "tiles": [...], "why": {tile: {...}}})``: each
+          unseen tile showing n is ruled out for the seat; per tile ``{"code": "void",
+          "number": m}`` (its other number m is void for the seat, as above),
+          ``{"code": "lead", "led": "5-5"}`` (Kozel's priority lead of 5-5 shows nobody
+          was dealt it, and the seat kept nothing it drew; ``"led": None`` when a lot
+          decided the lead because nobody was dealt 6-6), or ``{"code": "counting"}`` (it
+          must lie elsewhere: the other seats' voids, hand and stock sizes leave no room).
+        """
+        return inference.reasons(self, seat)
 
     def possible_tiles(self, seat: int) -> list[Tile]:
-        """Unseen tiles ``seat`` could still hold, given what it cannot hold."""
+        """Unseen tiles ``seat`` holds in at least one consistent deal (its own hand for
+        the viewer)."""
         if seat == self.seat:
             return list(self.hand)
-        voids = self.cannot_hold()[seat]
-        return [t for t in self.unseen_tiles() if t.low not in voids and t.high not in voids]
+        return inference.possible_tiles(self, seat)
 
     def to_dict(self) -> dict[str, Any]:
         return {
