@@ -5,8 +5,10 @@
                                            [--overlay fid] [--difficulty hard] [--lang es]
     python -m puzzles show block_count:laplaza_partners+fid:4:1234 [--lang pt]
     python -m puzzles types
+    python -m puzzles report [--per-type 200] [--seed 0] [--type fives] [--calibrate]
 
-Output is JSON on stdout. Bad arguments print one plain line on stderr and exit with
+Output is JSON on stdout (``report``: a plain-text table, exit code 1 when a quality floor
+of ``puzzles.quality.FLOORS`` is broken). Bad arguments print one plain line on stderr and exit with
 code 2, never a traceback.
 """
 
@@ -45,7 +47,7 @@ def _cmd_daily(args) -> None:
 
 
 def _cmd_generate(args) -> None:
-    puzzle = generate(args.type, args.seed, args.game, args.players, args.overlay, args.difficulty)
+    puzzle = generate(args.type, args.seed, args.game, args.players, args.overlay or None, args.difficulty)
     _print(puzzle.to_dict(args.lang))
 
 
@@ -55,6 +57,30 @@ def _cmd_show(args) -> None:
 
 def _cmd_types(args) -> None:
     _print({name: spec.to_dict() for name, spec in PUZZLE_TYPES.items()})
+
+
+def _cmd_report(args) -> int:
+    from . import quality
+
+    types = args.type or list(PUZZLE_TYPES)
+    by_type = {t: quality.measure(t, args.per_type, args.seed) for t in types}
+    print(f"puzzle quality: {args.per_type} puzzles per type from seed {args.seed}")
+    for text in quality.report_lines(by_type):
+        print(text)
+    if args.calibrate:
+        print("band cuts measured from these scores (easy < a <= medium < b <= hard):")
+        for ptype, rows in by_type.items():
+            print(f"  {ptype}: {quality.calibrate(r['score'] for r in rows)}")
+            kinds = PUZZLE_TYPES[ptype].kinds
+            for kind in kinds if len(kinds) > 1 else ():
+                scores = [r["score"] for r in rows if r["kind"] == kind]
+                if scores:
+                    print(f"    {kind}: {quality.calibrate(scores)}")
+    broken = quality.violations(by_type)
+    print("floors: " + ("all hold" if not broken else f"{len(broken)} broken"))
+    for text in broken:
+        print(f"  {text}")
+    return 1 if broken else 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -86,18 +112,29 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("types", help="print the puzzle types, the games they fit and the rules they drill")
     p.set_defaults(run=_cmd_types)
+
+    p = sub.add_parser("report", help="measure puzzle quality: trivial shares, answers, option positions, bands")
+    p.add_argument("--per-type", type=int, default=200, metavar="N", help="puzzles per type (default 200)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="first seed (default 0)")
+    p.add_argument("--type", action="append", choices=list(PUZZLE_TYPES), metavar="TYPE",
+                   help="only this type (repeatable)")
+    p.add_argument("--calibrate", action="store_true", help="also print band cuts measured from the scores")
+    p.set_defaults(run=_cmd_report)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if getattr(args, "per_type", 1) < 1 or getattr(args, "seed", 0) < 0:
+        print("error: --per-type must be at least 1 and --seed a whole number from 0 up", file=sys.stderr)
+        return 2
     try:
-        args.run(args)
+        code = args.run(args)
     except (PuzzleError, EngineError, QuestionError, TextError) as exc:
         message = str(exc.args[0]) if isinstance(exc, TextError) and exc.args else str(exc)
         print(f"error: {message}", file=sys.stderr)
         return 2
-    return 0
+    return code or 0
 
 
 __all__ = ["build_parser", "main"]

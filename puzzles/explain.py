@@ -2,9 +2,10 @@
 
 Explanations are data: each line is a text key and params from the engine's trace.
 Params are worded by their names: ``seat``/``*_seat`` become seat names, ``side`` a
-side name, ``tiles``/``*_tiles`` a tile list, ``numbers`` a list of numbers, ``terms``
-a sum (``3 + 4``), ``diffs`` differences (``(9 − 4) + (7 − 4)``), ``action``/``actions``
-moves, ``end`` the left or right end; anything else is printed as it is.
+side name, ``tiles``/``*_tiles`` a tile list, ``numbers`` a list of numbers, ``seats`` a
+list of seat names, ``terms`` a sum (``3 + 4``), ``diffs`` differences
+(``(9 − 4) + (7 − 4)``), ``action``/``actions`` moves, ``end`` the left or right end;
+anything else is printed as it is.
 
 >>> from engine import Rules
 >>> partners = Rules.preset("laplaza_partners")
@@ -121,6 +122,8 @@ def _word(lang: str, name: str, value: Any, rules: Rules) -> str:
         return ", ".join(str(t) for t in value) if value else lookup(lang, "names.no_tiles")
     if name == "numbers":
         return join(lang, [str(n) for n in value])
+    if name == "seats":
+        return join(lang, [seat_name(lang, rules, s) for s in value])
     if name == "terms":
         return " + ".join(str(t) for t in value)
     if name == "diffs":
@@ -250,6 +253,9 @@ def puzzle_dict(puzzle: Puzzle, lang: str = "en") -> dict[str, Any]:
     }
     if puzzle.ptype == "reading":
         data["view"] = _view(puzzle)
+    if kind.name == "draw_outcome":
+        # the board shows the stock face up in this order (the question says so): top tile first
+        data["stock_order"] = list(puzzle.position["stock"])
     return data
 
 
@@ -274,7 +280,11 @@ def verdict_sentence(lang: str, kind: str, verdict: questions.Verdict, rules: Ru
         params["tiles"] = params.pop("fit_tiles")
     elif verdict.reason == "bad_response":
         params = {}
-    return render(lang, f"verdict.{verdict.reason}", params, rules)
+    reason = verdict.reason
+    if reason == "illegal.no_fit" and params.get("left") == params.get("right"):
+        reason = "illegal.no_fit_same"  # "fits neither end (6 and 6)" reads as two numbers
+        params = {"tile": params["tile"], "left": params["left"]}
+    return render(lang, f"verdict.{reason}", params, rules)
 
 
 def verdict_lines(puzzle: Puzzle, verdict: questions.Verdict, lang: str) -> list[str]:

@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 import hashlib
+import random
 from dataclasses import replace
 from typing import Any, Iterable
 
@@ -49,9 +50,17 @@ def _seed(seed: Any) -> int:
 
 
 def choose_setup(spec: PuzzleType, seed: int, game: str | None = None, players: int | None = None,
-                 overlays: Iterable[str] = ()) -> Setup:
-    """The game a puzzle is made for: as asked, the rest picked from the seed."""
-    overlays = ordered_overlays(overlays)
+                 overlays: Iterable[str] | None = ()) -> Setup:
+    """The game a puzzle is made for: as asked, the rest picked from the seed.
+
+    ``overlays=None`` with a ``game``: the plain game when the type declares it, otherwise
+    one of the type's declared table variants of that game (picked by the seed).
+    """
+    if overlays is None and game is not None and game in spec.presets:
+        declared = [s for s in spec.setups if s.preset == game and (players is None or s.players == players)]
+        if declared and not any(s.overlays == () for s in declared):
+            return declared[_mix("variant", spec.name, game, players, seed) % len(declared)]
+    overlays = ordered_overlays(overlays or ())
     if game is None:
         pool = [s for s in spec.setups if (players is None or s.players == players)
                 and (not overlays or s.overlays == overlays)]
@@ -73,13 +82,32 @@ def choose_setup(spec: PuzzleType, seed: int, game: str | None = None, players: 
     return setup
 
 
+def shuffled(options: list, *parts: Any) -> list:
+    """The options in a seeded order (sha256 of ``parts``), so the answer sits anywhere.
+
+    >>> shuffled([1, 2, 3, 4], "round_score", 7) == shuffled([1, 2, 3, 4], "round_score", 7)
+    True
+    """
+    out = list(options)
+    random.Random(_mix("option-order", *parts)).shuffle(out)
+    return out
+
+
 def _prove(spec: PuzzleType, setup: Setup, seed: int, candidate: str, draft: Draft) -> Puzzle | None:
     """Keep the draft only if the engine confirms one answer and rejects every wrong option."""
+    if draft.kind not in spec.kinds:  # the static declaration (kinds_of_type) must hold
+        raise AssertionError(f"{spec.name} produced {draft.kind!r}, not in its KINDS {spec.kinds}")
     position = position_of(draft.rnd)
     rnd = load(position)  # exactly what the learner gets
     kind = questions.kind_of(draft.kind)
     answer = questions.answer(draft.kind, rnd, draft.params)
     opts = questions.options(draft.kind, rnd, draft.params, seed=candidate)
+    if kind.mode == questions.CHOICE and not kind.multi:
+        # Numbers come sorted and seats in seat order from questions.options: a puzzle
+        # shows them in an order seeded by its id, so the answer's place tells nothing.
+        opts = shuffled(opts, spec.name, setup.key, seed)
+        if any(_shows_plus_zero(draft.kind, o) for o in opts):
+            return None  # "+0" is no believable choice, nor a round worth asking about
     if kind.mode == questions.CHOICE and kind.multi:
         # "Select all": the answer set is right, and adding or dropping any one option is wrong.
         if not answer or not set(answer) <= set(opts):
@@ -100,17 +128,29 @@ def _prove(spec: PuzzleType, setup: Setup, seed: int, candidate: str, draft: Dra
         if not answer or (draft.kind in ("fives_best", "capicu_play") and len(answer) != 1):
             return None
         choices = draft.factors.get("choices", len(opts))
-    factors = {"choices": draft.factors.get("choices", choices), "terms": draft.factors.get("terms", 0),
-               "total": draft.factors.get("total", 0), "steps": draft.factors.get("steps", 1)}
+    # "select all" (cannot_hold): every option to select is one more thing to work out, and
+    # every move of the history is one more to read back through (total, 0.01 each)
+    multi = kind.mode == questions.CHOICE and kind.multi
+    terms = len(answer) if multi else 0
+    moves = len(rnd.public_history()) if multi else 0
+    factors = {"choices": draft.factors.get("choices", choices), "terms": draft.factors.get("terms", 0) + terms,
+               "total": draft.factors.get("total", 0) + moves, "steps": draft.factors.get("steps", 1)}
     score = difficulty_score(**factors)
     pid = PuzzleId(spec.name, setup.preset, setup.overlays, setup.players, seed)
+    band = band_of(score, spec.cuts_for(draft.kind))
     return Puzzle(
         id=str(pid), ptype=spec.name, rules=rnd.rules, seed=seed, position=position, viewer=draft.viewer,
         question=Question(draft.kind, dict(draft.params), f"question.{draft.kind}"), answer=answer,
         options=tuple(opts), explanation=tuple(draft.lines),
-        difficulty=Difficulty(score, band_of(score, spec.cuts), factors),
+        difficulty=Difficulty(score, band, factors),
         themes=tuple(dict.fromkeys(draft.themes)), trace={"candidate": candidate, **draft.trace},
     )
+
+
+def _shows_plus_zero(kind: str, option: Any) -> bool:
+    """An option that reads "side: +0" (a side winning nothing)."""
+    return kind == "block_score" and isinstance(option, dict) and option.get("winner") != "tie" \
+        and option.get("points") == 0
 
 
 def _build(spec: PuzzleType, setup: Setup, seed: int) -> Puzzle:
@@ -128,10 +168,12 @@ def _build(spec: PuzzleType, setup: Setup, seed: int) -> Puzzle:
 
 
 def generate(ptype: str, seed: int, game: str | None = None, players: int | None = None,
-             overlays: Iterable[str] = (), difficulty: str | None = None) -> Puzzle:
+             overlays: Iterable[str] | None = None, difficulty: str | None = None) -> Puzzle:
     """One puzzle, the same for the same arguments in every process.
 
-    ``game``/``players``/``overlays`` default to a fitting setup chosen by the seed.
+    ``game``/``players``/``overlays`` default to a fitting setup chosen by the seed; with a
+    ``game`` and no ``overlays`` that is the plain game, or, when the type does not declare
+    the plain game (``next_leader`` at La Plaza), one of its declared variants.
     With ``difficulty`` (easy, medium, hard) the seeds ``seed, seed + 1, ...`` are tried
     until one gives that band; the puzzle's id holds the seed that did.
     """
@@ -139,7 +181,7 @@ def generate(ptype: str, seed: int, game: str | None = None, players: int | None
     seed = _seed(seed)
     if difficulty is not None and difficulty not in BANDS:
         raise PuzzleError(f"unknown difficulty {difficulty!r}: choose one of {', '.join(BANDS)}")
-    overlays = tuple(overlays)
+    overlays = None if overlays is None else tuple(overlays)
     for s in range(seed, seed + (MAX_SEEDS if difficulty else 1)):
         setup = choose_setup(spec, s, game, players, overlays)
         puzzle = _build(spec, setup, s)
@@ -185,4 +227,4 @@ def check(puzzle: Puzzle, response: Any, lang: str = "en") -> questions.Verdict:
 
 
 __all__ = ["MAX_CANDIDATES", "MAX_SEEDS", "check", "choose_setup", "generate", "practice_puzzle",
-           "puzzle_from_id", "type_of"]
+           "puzzle_from_id", "shuffled", "type_of"]

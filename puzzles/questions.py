@@ -507,20 +507,31 @@ def _rng(kind: str, seed: int | str) -> random.Random:
 
 def _numbers(answer_value: int, naive: list[int], rng: random.Random, count: int = 4, step: int = 1,
              high: int | None = None) -> list[int]:
-    """The answer and ``count - 1`` other numbers from 0 to ``high``: naive ones first."""
-    out = [answer_value]
+    """The answer and ``count - 1`` other numbers from 0 to ``high``, sorted.
+
+    How many of them lie below the answer is drawn (seeded) from what is possible, so the
+    answer is not given away by being the smallest or a middle value; on each side the
+    naive sums come first, then numbers a few ``step``s away.
+    """
+    def ok(n: int) -> bool:
+        return n >= 0 and (high is None or n <= high) and n != answer_value
+
+    below: list[int] = []
+    above: list[int] = []
     for n in naive:
-        if 0 <= n and (high is None or n <= high) and n not in out and len(out) < count:
-            out.append(n)
-    spread = [d * step for d in (1, -1, 2, -2, 3, -3, 4, 5, 6)]
+        side = below if n < answer_value else above
+        if ok(n) and n not in side:
+            side.append(n)
+    spread = [d * step for d in (1, 2, 3, 4, 5, 6, 7, 8)]
     rng.shuffle(spread)
     for d in spread:
-        if len(out) >= count:
-            break
-        n = answer_value + d
-        if 0 <= n and (high is None or n <= high) and n not in out:
-            out.append(n)
-    return sorted(out)
+        for n, side in ((answer_value - d, below), (answer_value + d, above)):
+            if ok(n) and n not in side:
+                side.append(n)
+    lowest = max(0, count - 1 - len(above))
+    most = min(count - 1, len(below))
+    under = rng.randint(lowest, most) if lowest <= most else len(below)
+    return sorted([answer_value] + below[:under] + above[:count - 1 - under])
 
 
 def _board_options(rnd: Round) -> list[str]:
@@ -566,8 +577,9 @@ def _round_naive(rnd: Round) -> list[int]:
 def options(kind: str, rnd: Round, params: Mapping[str, Any] | None = None, seed: int | str = 0) -> list:
     """The choices for ``kind``: the answer among wrong ones (each wrong by the engine).
 
-    Numbers come sorted; other choices in a fixed order. For board kinds it is every
-    action the board may offer (the learner's tap decides).
+    Numbers come sorted (the answer's rank among them seeded); other choices in a fixed
+    order. Puzzles show them shuffled by the puzzle's id (``pipeline.shuffled``). For board
+    kinds it is every action the board may offer (the learner's tap decides).
     """
     params = params or {}
     k = kind_of(kind)
@@ -670,14 +682,14 @@ def _block_score_options(rnd: Round, right: dict, rng: random.Random) -> list[di
     out = [right]
 
     def add(option: dict) -> None:
-        if option not in out and len(out) < 4:
-            out.append(option)
+        if option not in out and len(out) < 4 and (option["winner"] == "tie" or option["points"] > 0):
+            out.append(option)  # never "side: +0"
 
     blocker_side = rnd.rules.side_of(result.blocker)
     naive_points = _round_naive(rnd)
     if right["winner"] != "tie":
         for p in naive_points:
-            if p != right["points"]:
+            if p != right["points"] and p > 0:
                 add({"winner": right["winner"], "points": p})
                 break
         low_seat = min(range(rnd.n), key=lambda s: (result.pips[s], s))

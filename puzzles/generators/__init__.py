@@ -4,6 +4,8 @@
 ['legal_moves', 'draw_or_pass', 'next_leader']
 >>> PUZZLE_TYPES["block_count"].presets
 ('laplaza_partners', 'laplaza_1v1', 'draw', 'block')
+>>> kinds_of_type("fives")
+('fives_points', 'fives_best')
 """
 
 from __future__ import annotations
@@ -16,4 +18,17 @@ PUZZLE_TYPES: dict[str, PuzzleType] = {
     for module in (legal_moves, draw_or_pass, next_leader, block_count, round_score, fives, kozel, match, reading)
 }
 
-__all__ = ["Draft", "PUZZLE_TYPES", "PuzzleType", "Setup"]
+
+
+def kinds_of_type(ptype: str) -> tuple[str, ...]:
+    """The question kinds a puzzle type can produce: its module's static ``KINDS`` tuple.
+
+    Declared by hand in each generator module (not measured), so a test can tell from a
+    type name alone, e.g. from ``daily_plan(date)``, which kinds its puzzles may ask.
+    """
+    if ptype not in PUZZLE_TYPES:
+        raise KeyError(f"unknown puzzle type {ptype!r}")
+    return PUZZLE_TYPES[ptype].kinds
+
+
+__all__ = ["Draft", "PUZZLE_TYPES", "PuzzleType", "Setup", "kinds_of_type"]

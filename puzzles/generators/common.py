@@ -15,7 +15,7 @@ difficulty factors and the themes. The pipeline then proves it (``puzzles.pipeli
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from engine import Round, Rules
 
@@ -72,6 +72,17 @@ class PuzzleType:
     cuts: tuple[float, float]     # difficulty score limits: easy < cuts[0] <= medium < cuts[1] <= hard
     build: Callable[[Rules, str, Any, float], "Draft | None"]  # (rules, deal seed, rng, plan)
     summary: str
+    #: kind -> its own difficulty cuts, for types with more than one kind (their scores differ)
+    kind_cuts: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        unknown = set(self.kind_cuts) - set(self.kinds)
+        if unknown:
+            raise ValueError(f"{self.name}: cuts for kinds it does not produce: {sorted(unknown)}")
+
+    def cuts_for(self, kind: str) -> tuple[float, float]:
+        """The band cuts of one question kind of this type (the type's own when it has one kind)."""
+        return tuple(self.kind_cuts.get(kind, self.cuts))
 
     @property
     def presets(self) -> tuple[str, ...]:
@@ -85,6 +96,7 @@ class PuzzleType:
             "name": self.name, "summary": self.summary, "kinds": list(self.kinds),
             "presets": list(self.presets), "setups": [s.to_dict() for s in self.setups],
             "drills": list(self.drills), "lessons": list(self.lessons), "cuts": list(self.cuts),
+            "kind_cuts": {k: list(self.cuts_for(k)) for k in self.kinds},
         }
 
 
@@ -121,9 +133,10 @@ def block_lines(rnd: Round) -> list[Line]:
     on_line = {tuple(sorted(pair)) for pair in rnd.line}
     if left == right and sum(1 for a, b in on_line if left in (a, b)) == 7:
         return [line("explain.block.dead", number=left)]
-    if rnd.rules.stock_mode == "sleeping":
-        return [line("explain.block.sleeping", left=left, right=right)]
-    return [line("explain.block.stuck", left=left, right=right)]
+    sleeping = rnd.rules.stock_mode == "sleeping"
+    if left == right:  # "the ends show 6 and 6" reads as two numbers
+        return [line("explain.block.sleeping_same" if sleeping else "explain.block.stuck_same", number=left)]
+    return [line("explain.block.sleeping" if sleeping else "explain.block.stuck", left=left, right=right)]
 
 
 def is_partners(rnd: Round) -> bool:

@@ -4,7 +4,9 @@ After every lead or placement the open ends are added up; a positive multiple of
 scores at once (rules.md AF-09). In the seed game each end counts once, a double
 included; with ``all_fives_pagat`` a crosswise double at an end counts both halves
 (A-02). A sum of 0 never scores (A-03). ``fives_best`` is kept only when one play alone
-scores most (and scores); ``fives_points`` when the play scores, or looks as if it would.
+scores most and another play scores too; ``fives_points`` when the play scores what the
+seed's plan asks (5, 10, or 15 and more), or (for about one seed in eight) looks as if it
+would and scores nothing.
 
 >>> from puzzles import generate
 >>> p = generate(NAME, 2)
@@ -21,6 +23,8 @@ from ..questions import canonical, fives_score
 from .common import Draft, PuzzleType, line, setups
 
 NAME = "fives"
+#: The question kinds this generator can produce, declared statically (``puzzles.kinds_of_type``).
+KINDS: tuple[str, ...] = ("fives_points", "fives_best")
 
 
 def _after(rnd: Round, action: Action) -> tuple[list[int], int, Round]:
@@ -62,10 +66,25 @@ def _tempting(rnd: Round, action: Action) -> bool:
     return other > 0 or action.tile.pips % 5 == 0 or total == 0
 
 
-def _points_draft(rnd: Round, moves: list[Action], rng) -> Draft | None:
-    scoring = [a for a in moves if fives_score(rnd, a)]
-    tempting = [a for a in moves if not fives_score(rnd, a) and _tempting(rnd, a)]
-    pool = scoring if scoring and (rng.random() < 0.7 or not tempting) else tempting
+#: Plans from this value up ask about a play that scores nothing (about an eighth of the
+#: "what does it score" puzzles): a 0 answer stays a real possibility, never the usual one.
+ZERO_PLAN = 0.93
+#: The score a "what does it score" plan asks for, by plan (below ZERO_PLAN), so that the
+#: common 5 is not the answer most of the time: 5 or 10 when each end counts once (two
+#: ends make 12 at most), 5, 10, or 15 and more when a double at an end counts twice.
+_TARGETS = {"single": ((0.69, 5), (ZERO_PLAN, 10)), "both_halves": ((0.62, 5), (0.78, 10), (ZERO_PLAN, 15))}
+
+
+def _target(rules: Rules, plan: float) -> int:
+    targets = _TARGETS["both_halves" if rules.double_end_value == "both_halves" else "single"]
+    return next((value for limit, value in targets if plan < limit), 0)
+
+
+def _points_draft(rnd: Round, moves: list[Action], rng, target: int) -> Draft | None:
+    if target:  # a play scoring the target (15: 15 or more)
+        pool = [a for a in moves if fives_score(rnd, a) == target or target == 15 and fives_score(rnd, a) > 15]
+    else:
+        pool = [a for a in moves if not fives_score(rnd, a) and _tempting(rnd, a)]
     if not pool:
         return None
     action = pool[int(rng.random() * len(pool))]
@@ -81,8 +100,8 @@ def _best_draft(rnd: Round, moves: list[Action]) -> Draft | None:
     best = max(s for s, _ in scores)
     winners = [a for s, a in scores if s == best]
     scoring = [a for s, a in scores if s]
-    if best == 0 or len(winners) != 1 or not (len(moves) >= 3 or len(scoring) >= 2):
-        return None
+    if best == 0 or len(winners) != 1 or len(scoring) < 2:
+        return None  # two plays or more score: "which scores most", not "which one scores"
     lines = []
     themes = ["fives", "best_play"]
     for points, action in scores:
@@ -108,19 +127,24 @@ def build(rules: Rules, seed: str, rng, plan: float) -> Draft | None:
         moves = [canonical(state, a) for a in state.canonical_actions() if a.is_placement]
         if len(moves) < 2:
             continue
-        draft = _best_draft(state, moves) if best else _points_draft(state, moves, rng)
-        if draft is not None or i > stop + 6:
+        draft = _best_draft(state, moves) if best else _points_draft(state, moves, rng, _target(rules, plan))
+        if draft is not None or i > stop + (6 if best else 12):
             return draft
     return None
 
 
 SPEC = PuzzleType(
     name=NAME,
-    kinds=("fives_points", "fives_best"),
+    kinds=KINDS,
     setups=tuple(setups("all_fives", (2, 3, 4)) + setups("all_fives", (2, 3), ("all_fives_pagat",))),
     drills=("AF-09", "A-02", "A-03"),
     lessons=("allfives-scoring",),
-    cuts=(4.6, 6.0),
+    # Band cuts: the tertiles (quality.calibrate) of each kind's scores over seeds 40000-42999
+    # (3000 puzzles, about 1,100-1,800 of each kind: python -m puzzles report --calibrate
+    # --per-type 3000 --seed 40000), measured 2026-12-01; a puzzle's band uses its kind's cuts.
+    # ``cuts``: the same over all the type's scores.
+    cuts=(4.6, 7.1),
+    kind_cuts={"fives_points": (3.7, 4.6), "fives_best": (7.3, 8.4)},
     build=build,
     summary="All Fives: what a play scores, and which play scores most",
 )

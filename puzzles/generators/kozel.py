@@ -23,6 +23,8 @@ from ..questions import totals_after
 from .common import Draft, PuzzleType, hand_line, last_placement, line, setups
 
 NAME = "kozel"
+#: The question kinds this generator can produce, declared statically (``puzzles.kinds_of_type``).
+KINDS: tuple[str, ...] = ("kozel_penalty", "kozel_goat")
 
 
 def _round_lines(rnd: Round) -> list:
@@ -33,7 +35,12 @@ def _round_lines(rnd: Round) -> list:
     return [line("explain.kozel.fish", seat=seat, tile=tile)]
 
 
-def _penalty_draft(rnd: Round, rng) -> Draft | None:
+#: Plans below this ask for the fish-maker's penalty (answer 0): about one penalty puzzle in
+#: seven, so that 0 is not the answer a guess should go for.
+FISH_MAKER_PLAN = 0.08
+
+
+def _penalty_draft(rnd: Round, rng, plan: float) -> Draft | None:
     result = rnd.result
     pips = result.pips
     zero_seat = result.out_seat if result.kind == "domino" else result.blocker
@@ -42,7 +49,9 @@ def _penalty_draft(rnd: Round, rng) -> Draft | None:
         themes.append("fish")
         others = [s for s in range(rnd.n) if s != zero_seat]
         lightest_other = min(others, key=lambda s: (pips[s], s))
-        if pips[zero_seat] > pips[lightest_other] and rng.random() < 0.6:
+        if plan < FISH_MAKER_PLAN:
+            if pips[zero_seat] <= pips[lightest_other]:
+                return None
             seat = zero_seat
             themes.append("fish_maker")
         elif pips[lightest_other] > 0 and pips[lightest_other] < pips[zero_seat]:
@@ -62,7 +71,9 @@ def _penalty_draft(rnd: Round, rng) -> Draft | None:
         lines.append(line("explain.kozel.own_pips", seat=seat, pips=pips[seat]))
     elif pips[seat]:
         lines.append(line("explain.kozel.maker_heavy", seat=seat, pips=pips[seat]))
-    factors = {"terms": len(rnd.hand(seat)), "total": pips[seat], "steps": 1 + (result.kind == "block")}
+    # a fish is a step more than a domino, and its two cases each beat a naive rule (the
+    # fish-maker's own pips, "the lightest hand pays nothing"): one more step
+    factors = {"terms": len(rnd.hand(seat)), "total": pips[seat], "steps": 1 + 2 * (result.kind == "block")}
     return Draft(rnd.copy(), "kozel_penalty", {"seat": seat}, lines, themes, factors, viewer=0,
                  trace={"result": result.to_dict()})
 
@@ -111,7 +122,7 @@ def build(rules: Rules, seed: str, rng, plan: float) -> Draft | None:
         finish(rnd, rng)
         if (rnd.result.kind == "block") != (plan < 0.3):
             return None  # plan < 0.3: a fish; otherwise a domino
-        return _penalty_draft(rnd, rng)
+        return _penalty_draft(rnd, rng, plan)
     rounds = play_match(rules, seed, rng)
     if plan < 0.7:
         near = [r for r in rounds[:-1] if max(totals_after(r)) >= rules.penalty_limit - 12]
@@ -121,11 +132,16 @@ def build(rules: Rules, seed: str, rng, plan: float) -> Draft | None:
 
 SPEC = PuzzleType(
     name=NAME,
-    kinds=("kozel_penalty", "kozel_goat"),
+    kinds=KINDS,
     setups=tuple(setups("kozel", (2, 3, 4))),
     drills=("KZ-12", "KZ-13", "A-20", "A-22"),
     lessons=("kozel-fish", "kozel-penalties"),
-    cuts=(4.4, 6.7),
+    # Band cuts: the tertiles (quality.calibrate) of each kind's scores over seeds 40000-42999
+    # (3000 puzzles, about 1,100-1,800 of each kind: python -m puzzles report --calibrate
+    # --per-type 3000 --seed 40000), measured 2026-12-01; a puzzle's band uses its kind's cuts.
+    # ``cuts``: the same over all the type's scores.
+    cuts=(5.4, 6.8),
+    kind_cuts={"kozel_penalty": (4.1, 5.5), "kozel_goat": (6.8, 7.8)},
     build=build,
     summary="Goat: the penalty each player takes, and who is the goat at 101",
 )

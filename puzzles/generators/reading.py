@@ -20,19 +20,72 @@ from ..play import deal_round, walk
 from .common import Draft, PuzzleType, line, setups
 
 NAME = "reading"
+#: The question kinds this generator can produce, declared statically (``puzzles.kinds_of_type``).
+KINDS: tuple[str, ...] = ("cannot_hold", "unseen_count")
 VIEWER = 0
 
 
 def _events(view, seat: int) -> list:
-    """The passes and draws of ``seat`` as the viewer saw them, with the ends they faced."""
-    out = []
+    """The passes and draws of ``seat`` as the viewer saw them, with the ends they faced:
+    the draws of one turn (one after another, nobody else moving) count as one event."""
+    out: list[list] = []
+    previous = None
     for actor, action, ends in view.history:
         if actor == seat and action.kind in ("pass", "draw") and ends is not None:
-            if action.kind == "draw" and out and out[-1][0] == "draw" and out[-1][1] == ends:
-                out[-1] = ("draw", ends, out[-1][2] + 1)
+            same_turn = previous is not None and previous[0] == seat and previous[1].kind == "draw"
+            if action.kind == "draw" and same_turn and out and out[-1][0] == "draw" and out[-1][1] == ends:
+                out[-1][2] += 1
             else:
-                out.append((action.kind, ends, 1))
-    return out
+                out.append([action.kind, ends, 1])
+        previous = (actor, action)
+    return [tuple(e) for e in out]
+
+
+#: The sentence for a void, by what showed it and whether both ends showed one number.
+_VOID_KEYS = {
+    ("pass", False): "explain.reading.void_pass", ("pass", True): "explain.reading.void_pass_same",
+    ("draw", False): "explain.reading.void_draw", ("draw", True): "explain.reading.void_draw_same",
+    ("block", False): "explain.reading.void_block", ("block", True): "explain.reading.void_block_same",
+}
+
+
+def _reason_lines(view, seat: int, answer: list[int]) -> tuple[list, list[str], int]:
+    """One sentence per fact that rules a number out (SeatView.cannot_hold_reasons), the
+    themes they touch and how many steps of reasoning they take."""
+    reasons = view.cannot_hold_reasons(seat)
+    voids: dict[tuple, list[int]] = {}
+    seen_all: list[int] = []
+    lines, themes, steps = [], [], 0
+    for number in answer:
+        code, params = reasons[number]
+        if code == "void":
+            voids.setdefault((params["action"], tuple(params["ends"])), []).append(number)
+        elif code == "all_seen":
+            seen_all.append(number)
+    for (action, (left, right)), numbers in voids.items():
+        lines.append(line(_VOID_KEYS[action, left == right], seat=seat, left=left, right=right, numbers=numbers))
+        themes.append("draw_reveals" if action == "draw" else "pass_reveals")
+        steps += 1
+    if seen_all:
+        lines.append(line("explain.reading.all_seen", numbers=seen_all))
+        themes.append("counting")
+        steps += 1
+    for number in answer:
+        code, params = reasons[number]
+        if code != "elimination":
+            continue
+        lines.append(line("explain.reading.elimination", seat=seat, number=number, tiles=params["tiles"]))
+        for tile in params["tiles"]:
+            why = params["why"][tile]
+            if why["code"] == "void":
+                lines.append(line("explain.reading.because_void", seat=seat, tile=tile, other=why["number"]))
+            elif why["code"] == "lead":
+                lines.append(line("explain.reading.because_lead", seat=seat, tile=tile))
+            else:
+                lines.append(line("explain.reading.because_counting", seat=seat, tile=tile))
+        themes.append("counting")
+        steps += 1 + len(params["tiles"])
+    return lines, themes, steps
 
 
 def _cannot_hold_draft(rnd: Round, view, rng) -> Draft | None:
@@ -45,25 +98,17 @@ def _cannot_hold_draft(rnd: Round, view, rng) -> Draft | None:
     if not good:
         return None
     seat = good[int(rng.random() * len(good))]
-    events = _events(view, seat)
-    lines = []
-    themes = ["reading"]
-    seen: set[int] = set()
-    for kind, (left, right), count in events:
-        seen |= {left, right}
-        if kind == "pass":
-            lines.append(line("explain.reading.passed", seat=seat, left=left, right=right))
-            themes.append("pass_reveals")
-        else:
-            lines.append(line("explain.reading.drew", seat=seat, left=left, right=right, count=count))
-            themes.append("draw_reveals")
     answer = sorted(known[seat])
-    cancelled = sorted(seen - set(answer))
+    lines, reason_themes, steps = _reason_lines(view, seat, answer)
+    themes = ["reading", *dict.fromkeys(reason_themes)]
+    # numbers an older pass or draw ruled out, given back by tiles drawn since
+    shown = {n for kind, ends_faced, _count in _events(view, seat) for n in ends_faced}
+    cancelled = sorted(shown - set(answer))
     if cancelled:
         lines.append(line("explain.reading.cancelled", seat=seat, numbers=cancelled))
         themes.append("draw_cancels")
     lines.append(line("explain.reading.result", seat=seat, numbers=answer))
-    factors = {"choices": 7, "terms": 0, "total": 0, "steps": len(events) + bool(cancelled)}
+    factors = {"choices": 7, "terms": 0, "total": 0, "steps": steps + bool(cancelled)}
     return Draft(rnd.copy(), "cannot_hold", {"seat": seat, "viewer": VIEWER}, lines, themes, factors, viewer=VIEWER)
 
 
@@ -88,9 +133,12 @@ def _unseen_draft(rnd: Round, view, rng) -> Draft | None:
         line("explain.reading.unseen", hand=len(in_hand), placed=len(placed), total=unseen),
     ]
     themes = ["reading", "counting"]
+    steps = 1
     if any(a == b == number for a, b in on_line) or f"{number}-{number}" in in_hand:
         themes.append("double_counts_once")
-    factors = {"terms": 2 + len(in_hand) + len(placed), "total": 7, "steps": 1}
+        steps += 1  # the double shows the number twice and is one tile
+    # total: the 7 tiles of the number, and every tile of the line to scan for it
+    factors = {"terms": 2 + len(in_hand) + len(placed), "total": 7 + len(view.line), "steps": steps}
     return Draft(rnd.copy(), "unseen_count", {"number": number, "viewer": VIEWER}, lines, themes, factors,
                  viewer=VIEWER)
 
@@ -111,14 +159,20 @@ def build(rules: Rules, seed: str, rng, plan: float) -> Draft | None:
 
 SPEC = PuzzleType(
     name=NAME,
-    kinds=("cannot_hold", "unseen_count"),
+    kinds=KINDS,
     setups=tuple(
         setups("laplaza_partners", (4,)) + setups("laplaza_1v1", (2,)) + setups("draw", (3,))
         + setups("block", (3, 4)) + setups("kozel", (3, 4))
     ),
     drills=("C-11", "A-28", "A-34"),
     lessons=("partners-passing", "1v1-passing-blocking", "kozel-bazaar"),
-    cuts=(4.0, 4.9),
+    # Band cuts: the tertiles (quality.calibrate) of each kind's scores over seeds 40000-42999
+    # (3000 puzzles, about 1,100-1,800 of each kind: python -m puzzles report --calibrate
+    # --per-type 3000 --seed 40000), measured 2026-12-01 (cannot_hold again once its explanation
+    # came from SeatView.cannot_hold_reasons); a puzzle's band uses its kind's cuts.
+    # ``cuts``: the same over all the type's scores.
+    cuts=(4.6, 5.4),
+    kind_cuts={"cannot_hold": (4.4, 4.6), "unseen_count": (5.0, 6.0)},
     build=build,
     summary="read the table from one seat: what a player cannot hold, how many tiles of a number are unseen",
 )

@@ -189,9 +189,38 @@ def round_points_total(rnd: Round) -> list[int]:
 
 
 # ------------------------------------------------------------------ views
-def cannot_hold(view, seat: int) -> list[int]:
-    """From a seat's public history only: a pass or a draw shows the player held neither end
-    number; after a draw, the drawn tiles may hold anything else, so older proofs lapse."""
+def cannot_hold(position: dict, viewer: int, seat: int, claimed: list[int]) -> list[int]:
+    """``claimed`` (the numbers ``seat`` provably cannot hold, from ``viewer``'s view) if it
+    lies between two bounds worked out here, else an AssertionError saying which fails.
+
+    * Surely impossible: each end number ``seat`` last passed or drew on since it last
+      drew (a drawn tile may hold anything else), and every number whose seven tiles
+      are all in the viewer's hand or on the line.
+    * Surely possible: the numbers ``seat`` holds in some deal that replays, move by
+      move through the engine, to the very same view — the real deal, and every deal
+      made from it by swapping two hidden tiles between hands, the stock or the
+      sleeping tiles at the start of the round.
+    """
+    start, history = _dealt(position)
+    real = _replayed(start, history)
+    view = real.view(viewer)
+    surely_not = set(_pass_voids(view, seat))
+    for number in range(7):
+        if 7 - sum(t.has(number) for t in view.hand) - sum(number in pair for pair in view.line) == 0:
+            surely_not.add(number)
+    possible: set[int] = set()
+    hidden = [t for t in range(28) if Tile.from_id(t) not in view.seen()]
+    for a_index, a in enumerate(hidden):
+        for b in hidden[a_index + 1:]:
+            for witness in (real, _replayed(_swapped(start, a, b), history)):
+                if witness is not None and witness.view(viewer) == view:
+                    possible |= {n for tile in witness.hand(seat) for n in (tile.low, tile.high)}
+    assert surely_not <= set(claimed), f"{sorted(surely_not - set(claimed))} are surely impossible"
+    assert not possible & set(claimed), f"{sorted(possible & set(claimed))} are held in a deal that fits the view"
+    return sorted(claimed)
+
+
+def _pass_voids(view, seat: int) -> list[int]:
     voids: set[int] = set()
     drew_before = False
     for actor, action, ends in view.history:
@@ -203,6 +232,40 @@ def cannot_hold(view, seat: int) -> list[int]:
         else:
             drew_before = False
     return sorted(voids)
+
+
+def _dealt(position: dict) -> tuple[Round, list[str]]:
+    from engine import Rules, deal
+
+    rules = Rules.from_dict(position["rules"])
+    history = position.get("history", [])
+    leader = history[0]["seat"] if history else position["turn"]
+    start = deal(rules, position["seed"], position["round"], leader=leader, score=position["score"])
+    return start, [step["action"] for step in history]
+
+
+def _swapped(start: Round, a: int, b: int) -> Round:
+    """The same deal with tiles ``a`` and ``b`` trading places (hands, stock, sleeping)."""
+    other = start.copy()
+    bits = (1 << a) | (1 << b)
+    other.hands = [h ^ bits if bin(h & bits).count("1") == 1 else h for h in other.hands]
+    if bin(other.sleeping & bits).count("1") == 1:
+        other.sleeping ^= bits
+    other._stock = [b if t == a else a if t == b else t for t in other._stock]
+    return other
+
+
+def _replayed(start: Round, history: list[str]) -> Round | None:
+    """The round after ``history``, or None where the deal makes a move illegal."""
+    from engine import EngineError
+
+    rnd = start.copy()
+    try:
+        for action in history:
+            rnd.apply(action)
+    except EngineError:
+        return None
+    return rnd
 
 
 def unseen_count(view, number: int) -> int:

@@ -33,8 +33,8 @@ def test_generate_prints_one_puzzle(capsys):
 
 
 def test_show_and_types(capsys):
-    code, out, _ = run(capsys, "show", "next_leader:laplaza_partners:4:7", "--lang", "nl")
-    assert code == 0 and json.loads(out)["id"] == "next_leader:laplaza_partners:4:7"
+    code, out, _ = run(capsys, "show", "next_leader:laplaza_partners+fid:4:7", "--lang", "nl")
+    assert code == 0 and json.loads(out)["id"] == "next_leader:laplaza_partners+fid:4:7"
     code, out, _ = run(capsys, "types")
     types = json.loads(out)
     assert code == 0 and "laplaza_partners" in types["block_count"]["presets"] and types["fives"]["drills"]

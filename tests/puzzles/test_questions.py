@@ -178,9 +178,10 @@ def test_reading_from_one_seat():
                          "2-5 2-6 3-5 3-6 4-5 4-6 5-5"])
     for action in ["lead 6-6", "5-6@R", "pass"]:
         r.apply(action)
-    assert answer("cannot_hold", r, {"seat": 2, "viewer": 0}) == [5, 6]
-    assert check("cannot_hold", r, {"seat": 2, "viewer": 0}, [6, 5]).correct
-    assert not check("cannot_hold", r, {"seat": 2, "viewer": 0}, [5]).correct
+    # Ana passed on 5 and 6; the only 0 you have not seen is 0-6, so she has no 0 either.
+    assert answer("cannot_hold", r, {"seat": 2, "viewer": 0}) == [0, 5, 6]
+    assert check("cannot_hold", r, {"seat": 2, "viewer": 0}, [6, 0, 5]).correct
+    assert not check("cannot_hold", r, {"seat": 2, "viewer": 0}, [5, 6]).correct
     # You hold 0-5 and see 5-6 on the line: 7 - 1 - 1 = 5 fives unseen.
     assert answer("unseen_count", r, {"number": 5, "viewer": 0}) == 5
     assert all(0 <= n <= 7 for n in options("unseen_count", r, {"number": 5, "viewer": 0}, seed=1))
