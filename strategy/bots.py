@@ -1,0 +1,194 @@
+"""Bots: from random play to PIMC, for every preset, each choosing from a SeatView only.
+
+>>> sorted(LEVELS)
+['beginner', 'casual', 'expert', 'heaviest', 'random', 'strong']
+>>> from engine import Rules, deal
+>>> r = deal(Rules.preset("laplaza_partners"), seed=3)
+>>> str(get_bot("strong").choose(r.view(r.turn)))
+'lead 6-6'
+
+Every bot picks among :func:`legal_from_view`, the legal actions worked out from what the
+seat sees (its hand, the ends, the stock count and the rules), so it can never play an
+illegal move and never sees a hidden tile.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Callable
+
+from engine import ACTIONS, Action, SeatView
+from engine.actions import DRAW_ID, LEFT_BASE, PASS_ID, RIGHT_BASE
+from engine.scoring import fives_points
+
+from .evaluate import evaluate
+
+__all__ = ["Bot", "LEVELS", "get_bot", "legal_from_view", "features"]
+
+
+def legal_from_view(view: SeatView) -> list[Action]:
+    """The legal actions of the seat to move, in the engine's order, from its view."""
+    rules = view.rules
+    hand = sorted(view.hand, key=lambda t: t.id)
+    if view.ends is None:
+        if view.forced_lead is not None:
+            return [ACTIONS[view.forced_lead.id]] if view.forced_lead in hand else []
+        return [ACTIONS[t.id] for t in hand]
+    left, right = view.ends
+    moves = []
+    for t in hand:
+        if t.has(left):
+            moves.append(ACTIONS[LEFT_BASE + t.id])
+        if t.has(right):
+            moves.append(ACTIONS[RIGHT_BASE + t.id])
+    drawable = rules is not None and rules.can_draw and view.stock_count > rules.stock_reserve
+    if moves:
+        if drawable and rules.voluntary_draw:
+            moves.append(ACTIONS[DRAW_ID])
+        return moves
+    return [ACTIONS[DRAW_ID] if drawable else ACTIONS[PASS_ID]]
+
+
+def _after(view: SeatView, action: Action) -> tuple[tuple[int, int], list[tuple[int, int]]]:
+    """The ends and the line after a placement."""
+    t = action.tile
+    line = list(view.line)
+    if view.ends is None:
+        return (t.low, t.high), [(t.low, t.high)]
+    left, right = view.ends
+    if action.end == "L":
+        line.insert(0, (t.other(left), left))
+        return (t.other(left), right), line
+    line.append((right, t.other(right)))
+    return (left, t.other(right)), line
+
+
+def features(view: SeatView, action: Action, voids: dict[int, frozenset[int]] | None = None) -> dict[str, float]:
+    """Plain facts about a placement a player can weigh (used by the heuristic bots)."""
+    if not action.is_placement:
+        return {}
+    rules = view.rules
+    t = action.tile
+    (left, right), line = _after(view, action)
+    rest = [x for x in view.hand if x != t]
+    out = {
+        "pips": t.pips,
+        "double": 1.0 if t.is_double else 0.0,
+        "keeps": sum(1 for x in rest if x.has(left) or x.has(right)),
+        "fives": float(fives_points(line, left, right, rules.double_end_value == "both_halves"))
+        if rules is not None and rules.in_play_scoring == "fives" else 0.0,
+        "blocks_next": 0.0,
+        "blocks_partner": 0.0,
+    }
+    if voids is not None:
+        n = view.num_players
+        nxt = (view.seat + 1) % n
+        if nxt in voids and left in voids[nxt] and right in voids[nxt]:
+            out["blocks_next"] = 1.0
+        if rules is not None and rules.partnerships == "opposite":
+            partner = (view.seat + 2) % n
+            if left in voids[partner] and right in voids[partner]:
+                out["blocks_partner"] = 1.0
+    return out
+
+
+@dataclass
+class Bot:
+    name: str
+    description: str
+    _choose: Callable[[SeatView, random.Random], Action]
+
+    def choose(self, view: SeatView, rng: random.Random | None = None) -> Action:
+        """The bot's action for ``view.seat``, which must be the seat to move."""
+        if not isinstance(view, SeatView):
+            raise TypeError("a bot sees a SeatView only")
+        legal = legal_from_view(view)
+        if not legal:
+            raise ValueError("no legal action for this seat")
+        if len(legal) == 1 or (len(legal) == 2 and legal[0].tile is legal[1].tile and _mirrors(view)):
+            return legal[0]  # nothing to choose
+        action = self._choose(view, rng or random.Random(0))
+        assert action in legal
+        return action
+
+
+def _mirrors(view: SeatView) -> bool:
+    """Equal ends: t@R is t@L mirrored, the same move (unless All Fives counts a double
+    end twice)."""
+    rules = view.rules
+    both = rules is not None and rules.in_play_scoring == "fives" and rules.double_end_value == "both_halves"
+    return view.ends is not None and view.ends[0] == view.ends[1] and not both
+
+
+def _random(view, rng):
+    legal = legal_from_view(view)
+    return legal[rng.randrange(len(legal))]
+
+
+def _heaviest(view, rng):
+    legal = legal_from_view(view)
+    placements = [a for a in legal if a.is_placement]
+    if not placements:
+        return legal[0]
+    return max(placements, key=lambda a: (a.tile.pips, a.tile.is_double, -a.id))
+
+
+def _beginner(view, rng):
+    if rng.random() < 0.5:
+        return _heaviest(view, rng)
+    return _random(view, rng)
+
+
+def _scored(view, rng, weights, noise, voids):
+    legal = legal_from_view(view)
+    placements = [a for a in legal if a.is_placement]
+    if not placements:
+        return legal[0]
+    best, best_score = None, None
+    for a in placements:
+        f = features(view, a, voids)
+        score = sum(weights[k] * f[k] for k in weights) + (rng.gauss(0, noise) if noise else 0.0)
+        if best_score is None or score > best_score:
+            best, best_score = a, score
+    return best
+
+
+_CASUAL = {"pips": 1.0, "double": 3.0, "keeps": 1.5, "fives": 2.0}
+_STRONG = {"pips": 1.0, "double": 4.0, "keeps": 2.0, "fives": 3.0, "blocks_next": 10.0, "blocks_partner": -6.0}
+
+
+def _casual(view, rng):
+    return _scored(view, rng, _CASUAL, 3.0, None)
+
+
+def _strong(view, rng):
+    try:
+        voids = view.cannot_hold()
+    except Exception:  # a view no deal explains (hand-made): play on without reading
+        voids = None
+    return _scored(view, rng, _STRONG, 0.0, voids)
+
+
+def _expert(view, rng, deals=48, budget=0.7):
+    ev = evaluate(view, deals=deals, budget=budget, rng=rng)
+    return ev.best
+
+
+LEVELS: dict[str, Bot] = {
+    "random": Bot("random", "Plays any legal move at random.", _random),
+    "heaviest": Bot("heaviest", "Always gets rid of its heaviest tile first.", _heaviest),
+    "beginner": Bot("beginner", "A new player: often drops a heavy tile, otherwise plays whatever fits.", _beginner),
+    "casual": Bot("casual", "A club player: sheds heavy tiles and doubles, keeps its options open, "
+                            "takes easy All Fives points, and sometimes misjudges.", _casual),
+    "strong": Bot("strong", "Reads the table: also plays ends its next opponent has shown it lacks, and "
+                            "avoids ends its partner lacks.", _strong),
+    "expert": Bot("expert", "Imagines dozens of deals that fit everything it has seen, plays each out "
+                            "perfectly, and picks the move that scores best on average.", _expert),
+}
+
+
+def get_bot(level: str) -> Bot:
+    if level not in LEVELS:
+        raise KeyError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    return LEVELS[level]

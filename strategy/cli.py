@@ -1,0 +1,176 @@
+"""The strategy command line: solve, hint, infer, move, duel.
+
+Positions travel as JSON on stdin (docs/notation.md, as ``python -m engine deal`` prints
+them). Output is JSON on stdout; bad input prints one plain line on stderr and exits
+with code 2, never a traceback.
+
+    python -m engine deal laplaza_partners --seed 7 | python -m strategy solve
+    python -m strategy hint --seat 1 --budget 0.5 --seed 3 < pos.json
+    python -m strategy infer --seat 1 < pos.json
+    python -m strategy move --level expert --seat 1 < pos.json
+    python -m strategy duel strong casual --deals 20 --seed 1 --game laplaza_1v1
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from fractions import Fraction
+from typing import Sequence
+
+from engine import Rules
+from engine.errors import EngineError
+from engine.notation import loads
+from engine.rules import PRESET_NAMES
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one plain line, exit code 2
+        print(f"error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+class BadInput(Exception):
+    pass
+
+
+def _read_position():
+    text = sys.stdin.read()
+    if not text.strip():
+        raise BadInput("expected a position as JSON on standard input")
+    rnd = loads(text)
+    return rnd
+
+
+def _seat(rnd, seat: int) -> int:
+    if not 0 <= seat < rnd.n:
+        raise BadInput(f"--seat must be from 0 to {rnd.n - 1}")
+    return seat
+
+
+def _to_move(rnd, seat: int) -> None:
+    if rnd.result is not None:
+        raise BadInput("the round is over")
+    if rnd.turn != seat:
+        raise BadInput(f"seat {seat} is not to move (seat {rnd.turn} is)")
+
+
+def _out(data) -> None:
+    print(json.dumps(data))
+
+
+def _cmd_solve(args) -> None:
+    from .solver import solve
+    rnd = _read_position()
+    if rnd.result is not None:
+        raise BadInput("the round is over")
+    _out(solve(rnd).to_dict())
+
+
+def _cmd_hint(args) -> None:
+    from .evaluate import evaluate
+    rnd = _read_position()
+    seat = _seat(rnd, args.seat)
+    _to_move(rnd, seat)
+    if args.budget is not None and args.budget < 0:
+        raise BadInput("--budget must be at least 0")
+    ev = evaluate(rnd.view(seat), deals=args.deals, budget=args.budget, seed=args.seed)
+    _out(ev.to_dict())
+
+
+def _prob(p: Fraction) -> float:
+    return round(float(p), 6)
+
+
+def _cmd_infer(args) -> None:
+    from engine.inference import holder_probabilities
+    rnd = _read_position()
+    seat = _seat(rnd, args.seat)
+    probs = holder_probabilities(rnd.view(seat))
+    _out({"seat": seat, "tiles": {str(t): {str(h): _prob(p) for h, p in row.items()}
+                                  for t, row in probs.items()}})
+
+
+def _cmd_move(args) -> None:
+    from .bots import LEVELS, get_bot
+    if args.level not in LEVELS:
+        raise BadInput(f"unknown level {args.level!r}: choose one of {', '.join(LEVELS)}")
+    rnd = _read_position()
+    seat = _seat(rnd, args.seat)
+    _to_move(rnd, seat)
+    action = get_bot(args.level).choose(rnd.view(seat), random.Random(args.seed))
+    _out({"action": str(action)})
+
+
+def _cmd_duel(args) -> None:
+    from .duel import PLAYERS, duel
+    for name in (args.a, args.b):
+        if name not in PLAYERS:
+            raise BadInput(f"unknown player {name!r}: choose one of {', '.join(PLAYERS)}")
+    if args.deals < 1:
+        raise BadInput("--deals must be at least 1")
+    if args.game not in PRESET_NAMES:
+        raise BadInput(f"unknown game {args.game!r}: choose one of {', '.join(PRESET_NAMES)}")
+    rules = Rules.preset(args.game, args.players)
+
+    def show(i: int, score: float) -> None:
+        print(f"deal {i + 1}: {score:+.1f}", flush=True)
+
+    try:
+        result = duel(args.a, args.b, args.deals, args.seed, rules, on_deal=show)
+    except ValueError as exc:
+        raise BadInput(str(exc)) from None
+    d = result.to_dict()
+    print(f"{args.a} vs {args.b} on {args.game}: {d['points_per_deal']:+.2f} points per deal, "
+          f"95% CI [{d['ci95'][0]:+.2f}, {d['ci95'][1]:+.2f}], w/t/l {d['win']}/{d['tie']}/{d['loss']}")
+    _out({k: d[k] for k in ("a", "b", "deals", "points_per_deal", "ci95", "win", "tie", "loss")})
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m strategy", description="Capicú's solver, hints, bots and duels.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = sub.add_parser("solve", help="exact values of the legal actions (all hands known)")
+    p.set_defaults(run=_cmd_solve)
+
+    p = sub.add_parser("hint", help="PIMC values of the legal actions from one seat's view")
+    p.add_argument("--seat", type=int, required=True)
+    p.add_argument("--budget", type=float, default=1.0, help="seconds (default 1)")
+    p.add_argument("--deals", type=int, default=64, help="at most this many deals (default 64)")
+    p.add_argument("--seed", type=int, default=0)
+    p.set_defaults(run=_cmd_hint)
+
+    p = sub.add_parser("infer", help="who holds each unseen tile, exactly, from one seat's view")
+    p.add_argument("--seat", type=int, required=True)
+    p.set_defaults(run=_cmd_infer)
+
+    p = sub.add_parser("move", help="a bot's move for the seat to move")
+    p.add_argument("--level", required=True)
+    p.add_argument("--seat", type=int, required=True)
+    p.add_argument("--seed", type=int, default=0)
+    p.set_defaults(run=_cmd_move)
+
+    p = sub.add_parser("duel", help="duplicate duel of two players")
+    p.add_argument("a", metavar="A")
+    p.add_argument("b", metavar="B")
+    p.add_argument("--deals", type=int, required=True)
+    p.add_argument("--seed", type=int, required=True)
+    p.add_argument("--game", default="laplaza_partners", help=", ".join(PRESET_NAMES))
+    p.add_argument("--players", type=int, default=None)
+    p.set_defaults(run=_cmd_duel)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        args.run(args)
+    except (EngineError, BadInput) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0

@@ -1,0 +1,98 @@
+"""A hint: the recommended move, the expected points of every legal move, and the facts
+behind it — all from the seat's own view.
+
+The facts are codes with JSON-able params, worded by the UI in the player's language:
+
+* ``("void", {"seat": s, "number": n, "why": code})``: seat ``s`` holds no ``n``
+  (``why`` is a :meth:`engine.SeatView.cannot_hold_reasons` code: ``void`` after a pass
+  or draw, ``all_seen``, ``elimination``). Only numbers that matter to the choice: the
+  numbers the recommended move leaves open, or the ones the other moves would.
+* ``("count", {"number": n, "unseen": k})``: only ``k`` tiles showing ``n`` are still
+  hidden from you (said when ``k`` is at most 2 and ``n`` is an end after a move).
+* ``("share", {"action": a, "share": p, "deals": d})``: the move was best in a share
+  ``p`` of the ``d`` deals that fit what you have seen.
+* ``("exact", {"deals": d})``: every one of the ``d`` deals that fit was played out.
+
+>>> from engine import Round, Rules
+>>> r = Round.from_hands(Rules.preset("laplaza_partners"), ["6-6 0-0 0-1 0-2 0-3 0-4 0-5",
+...     "5-6 1-1 1-2 1-3 1-6 1-5 0-6", "2-2 2-3 2-4 3-3 3-4 4-4 1-4", "2-5 2-6 3-5 3-6 4-5 4-6 5-5"])
+>>> for a in ["lead 6-6", "5-6@R", "pass", "2-6@L"]:
+...     r.apply(a)
+>>> h = hint(r.view(0), deals=8, budget=None, seed=1)
+>>> h.best in [str(a) for a in h.evaluation.actions], h.facts[0][0]
+(True, 'share')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine import Action, SeatView
+
+from .evaluate import Evaluation, evaluate
+
+#: A hint's goal (docs/strategy.md): at least this many deals within this many seconds.
+HINT_DEALS, HINT_BUDGET = 32, 1.0
+
+
+@dataclass(frozen=True)
+class Hint:
+    evaluation: Evaluation
+    best: str
+    facts: tuple[tuple[str, dict[str, Any]], ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"best": self.best, "facts": [list(f) for f in self.facts], **self.evaluation.to_dict()}
+
+
+def hint(view: SeatView, *, deals: int = HINT_DEALS, budget: float | None = HINT_BUDGET,
+         seed: int | None = None) -> Hint:
+    """What a strong player would do from ``view`` (the seat to move), and why."""
+    found = evaluate(view, deals=deals, budget=budget, seed=seed)
+    best = found.best
+    share = found.best_share[found.actions.index(best)]
+    facts: list[tuple[str, dict[str, Any]]] = [
+        ("exact", {"deals": found.deals}) if found.exact else
+        ("share", {"action": str(best), "share": round(share, 2), "deals": found.deals})]
+    facts += _table_facts(view, best, found.actions)
+    return Hint(found, str(best), tuple(facts))
+
+
+def _ends_after(view: SeatView, action: Action) -> tuple[int, ...]:
+    if action.tile is None:
+        return tuple(view.ends or ())
+    if view.ends is None:
+        return (action.tile.low, action.tile.high)
+    left, right = view.ends
+    if action.end == "L":
+        return (action.tile.other(left), right)
+    return (left, action.tile.other(right))
+
+
+def _table_facts(view: SeatView, best: Action, actions: list[Action]) -> list[tuple[str, dict[str, Any]]]:
+    """The voids and near-exhausted numbers that tell the moves apart."""
+    mine = set(_ends_after(view, best))
+    others = {n for a in actions if a is not best for n in _ends_after(view, a)}
+    relevant = sorted(mine | others)
+    facts: list[tuple[str, dict[str, Any]]] = []
+    voids = view.cannot_hold()
+    for seat in _seats_after(view):
+        reasons = view.cannot_hold_reasons(seat)
+        for number in relevant:
+            if number in voids.get(seat, ()):
+                facts.append(("void", {"seat": seat, "number": number, "why": reasons[number][0]}))
+    for number in sorted(mine):
+        unseen = view.unseen_count(number)
+        if unseen <= 2:
+            facts.append(("count", {"number": number, "unseen": unseen}))
+    return facts[:4]  # a hint says the few facts that matter, not everything known
+
+
+def _seats_after(view: SeatView) -> list[int]:
+    """The other seats in the order they play after this one."""
+    n = view.num_players
+    return [(view.seat + k) % n for k in range(1, n)]
+
+
+__all__ = ["HINT_BUDGET", "HINT_DEALS", "Hint", "hint"]

@@ -1,0 +1,112 @@
+"""A match against bots as data (strategy.game), its review and the hint: replayable,
+deterministic, and never using what the player's seat cannot see."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import inference
+from strategy.game import Game, GameError, Setup
+from strategy.hints import hint
+from strategy.review import GRADES, grade_of, is_choice, review_round
+
+
+def _played(setup: Setup, seed: int = 0) -> Game:
+    """The round played to its end: bots by their level, the player at random."""
+    game = Game.start(setup)
+    rng = random.Random(seed)
+    while not game.round.is_over:
+        if game.bot_to_move:
+            game.play_bot()
+        else:
+            game.play(rng.choice(game.round.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize("preset, players", [("laplaza_partners", 4), ("laplaza_1v1", 2), ("all_fives", 3),
+                                             ("draw", 2), ("block", 4), ("kozel", 3)])
+def test_every_game_replays_from_its_record_to_the_same_position(preset, players):
+    setup = Setup(preset, players, (), "r1", ("human",) + ("beginner",) * (players - 1))
+    game = _played(setup)
+    again = Game.from_dict(game.to_dict())
+    assert again.round.history == game.round.history and again.round.result == game.round.result
+    assert game.round_start(0).hands == Game.start(setup).round.hands
+
+
+def test_the_next_round_follows_and_a_whole_match_replays():
+    setup = Setup("laplaza_1v1", 2, ("target_kort_50",), "m3", ("human", "casual"))
+    game = Game.start(setup)
+    rng = random.Random(3)
+    while not game.over:
+        if game.round.is_over:
+            game.next_round()
+        elif game.bot_to_move:
+            game.play_bot()
+        else:
+            game.play(rng.choice(game.round.legal_actions()))
+    again = Game.from_dict(game.to_dict())
+    assert again.over and again.match.scores == game.match.scores and len(again.rounds) == len(game.rounds)
+
+
+@pytest.mark.parametrize("fields, code", [
+    (dict(preset="chess"), "bad_game"), (dict(players=3), "bad_players"),
+    (dict(seats=("casual", "casual")), "bad_seats"), (dict(seats=("human", "god")), "bad_level"),
+    (dict(overlays=("fid", "no_such_rule")), "bad_rules"), (dict(seed=""), "bad_seed"),
+])
+def test_a_setup_that_makes_no_match_is_refused_with_a_code(fields, code):
+    base = dict(preset="laplaza_1v1", players=2, overlays=(), seed="1", seats=("human", "casual"))
+    with pytest.raises(GameError) as caught:
+        Setup(**(base | fields))
+    assert caught.value.code == code
+
+
+def test_a_record_that_breaks_a_rule_is_refused():
+    game = _played(Setup("laplaza_1v1", 2, (), "b2", ("human", "casual")))
+    record = game.to_dict()
+    out_of_turn = {**record, "rounds": [[{**record["rounds"][0][0], "seat": 1 - record["rounds"][0][0]["seat"]}]]}
+    illegal = {**record, "rounds": [[{"seat": record["rounds"][0][0]["seat"], "action": "9-9@L"}]]}
+    for bad in (out_of_turn, illegal, {**record, "rounds": []}, {"setup": {"preset": "draw"}}, []):
+        with pytest.raises(GameError):
+            Game.from_dict(bad)
+
+
+def test_grades_follow_the_loss_and_the_thresholds_rise():
+    limits = [limit for _, limit in GRADES]
+    assert limits == sorted(limits)
+    for name, limit in GRADES[:-1]:
+        assert grade_of(limit) == name and grade_of(limit + 0.01) != name
+
+
+def test_a_review_grades_only_real_choices_and_comes_out_the_same_twice():
+    game = _played(Setup("laplaza_partners", 4, (), "rv", ("human", "casual", "casual", "casual")), seed=5)
+    first, second = review_round(game, 0, deals=16), review_round(game, 0, deals=16)
+    assert first.to_dict() == second.to_dict()
+    rnd = game.round_start(0)
+    choices = []
+    for ply, move in enumerate(game.rounds[0]):
+        if move.seat == 0 and is_choice(rnd):
+            choices.append(ply)
+        rnd.apply(move.action)
+    assert [d.ply for d in first.decisions] == choices
+    for d in first.decisions:
+        assert d.loss >= 0 and d.grade == grade_of(d.loss)
+        assert d.best_expected == max(d.values.values())
+        assert (d.loss == 0) == (d.expected == d.best_expected)
+
+
+def test_a_hint_depends_only_on_what_the_seat_sees():
+    """Two deals the player cannot tell apart give the very same hint."""
+    game = Game.start(Setup("laplaza_1v1", 2, (), "h7", ("human", "casual")))
+    while not (game.human_to_move and is_choice(game.round)):
+        game.play_bot() if game.bot_to_move else game.play(game.round.legal_actions()[0])
+    view = game.view(0)
+    other = next(r for r in inference.sample_deals(view, random.Random(1), 50) if r.hands != game.round.hands)
+    assert other.view(0) == view
+    a, b = hint(view, deals=12, budget=None, seed=4), hint(other.view(0), deals=12, budget=None, seed=4)
+    assert a.to_dict() == b.to_dict()
+    voids = view.cannot_hold()
+    for code, params in a.facts:
+        if code == "void":
+            assert params["number"] in voids[params["seat"]]
