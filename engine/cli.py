@@ -7,6 +7,7 @@ never a traceback.
 
     python -m engine deal laplaza_partners --seed 7 > pos.json
     python -m engine legal < pos.json
+    python -m engine legal --reachable < pos.json   # also prove a game can reach it
     python -m engine play "lead 6-6" < pos.json
     python -m engine simulate kozel --players 3 --games 1000 --seed 1
 """
@@ -15,20 +16,45 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from typing import Sequence
 
 from .dealing import deal
-from .errors import EngineError
+from .errors import EngineError, excerpt
 from .notation import dumps, loads
 from .rules import PRESET_NAMES, Rules, parse_option
 from .simulate import simulate
 
 
+#: The longest error line printed: a message quotes only short excerpts of the input.
+MESSAGE_LIMIT = 500
+_QUOTED = re.compile(r"'[^'\n]{41,}'|\"[^\"\n]{41,}\"")
+
+
+def plain_line(message: object) -> str:
+    """One line for stderr: quoted values cut to an excerpt, the whole line capped,
+    so a 10 MB argument never comes back as a 10 MB error."""
+    text = excerpt(message, 1 << 62).replace("\n", " ")
+    text = _QUOTED.sub(lambda m: m[0][0] + excerpt(m[0][1:-1]) + m[0][0], text)
+    return excerpt(text, MESSAGE_LIMIT)
+
+
+def whole_number(text: str) -> int:
+    """An argparse type: ASCII digits (with an optional minus) only, at most 18 of them
+    (``int`` also reads ``١``). argparse reports a refusal as ``invalid int value: '…'``."""
+    if not re.fullmatch(r"\s*-?[0-9]{1,18}\s*", text):
+        raise ValueError("not a whole number")
+    return int(text)
+
+
+whole_number.__name__ = "int"  # argparse names the type in its message
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one plain line, exit code 2
-        print(f"error: {message}", file=sys.stderr)
+        print(f"error: {plain_line(message)}", file=sys.stderr)
         raise SystemExit(2)
 
 
@@ -37,11 +63,11 @@ def _rules(args: argparse.Namespace) -> Rules:
     return Rules.preset(args.preset, args.players, args.overlay, **options)
 
 
-def _read_position():
+def _read_position(args):
     text = sys.stdin.read()
     if not text.strip():
         raise EngineError("bad_position", detail="expected a position as JSON on standard input")
-    return loads(text)
+    return loads(text, reachable=args.reachable)
 
 
 def _cmd_deal(args) -> None:
@@ -49,13 +75,13 @@ def _cmd_deal(args) -> None:
 
 
 def _cmd_legal(args) -> None:
-    rnd = _read_position()
+    rnd = _read_position(args)
     actions = rnd.canonical_actions() if args.canonical else rnd.legal_actions()
     print(json.dumps([str(a) for a in actions]))
 
 
 def _cmd_play(args) -> None:
-    rnd = _read_position()
+    rnd = _read_position(args)
     for text in args.actions:
         rnd.apply(text)
     print(dumps(rnd, indent=2))
@@ -77,27 +103,33 @@ def build_parser() -> argparse.ArgumentParser:
 
     def rules_args(p: argparse.ArgumentParser) -> None:
         p.add_argument("preset", metavar="PRESET", help=", ".join(PRESET_NAMES))
-        p.add_argument("--players", type=int, default=None)
+        p.add_argument("--players", type=whole_number, default=None)
         p.add_argument("--overlay", action="append", default=[], help="a table variant, e.g. capicu_25")
         p.add_argument("--option", action="append", default=[], help="name=value, e.g. target=150")
 
     p = sub.add_parser("deal", help="deal a round and print its position")
     rules_args(p)
-    p.add_argument("--seed", type=int, required=True)
+    p.add_argument("--seed", type=whole_number, required=True)
     p.set_defaults(run=_cmd_deal)
+
+    def reachable_arg(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--reachable", action="store_true",
+                       help="refuse a position that no game played by the rules can reach")
 
     p = sub.add_parser("legal", help="read a position on stdin, print the legal actions")
     p.add_argument("--canonical", action="store_true", help="without mirror duplicates")
+    reachable_arg(p)
     p.set_defaults(run=_cmd_legal)
 
     p = sub.add_parser("play", help="read a position on stdin, apply actions, print the result")
     p.add_argument("actions", nargs="+", metavar="ACTION", help="'lead 6-6', '3-5@L', 'draw', 'pass'")
+    reachable_arg(p)
     p.set_defaults(run=_cmd_play)
 
     p = sub.add_parser("simulate", help="play random rounds and print a summary")
     rules_args(p)
-    p.add_argument("--games", type=int, default=1000)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--games", type=whole_number, default=1000)
+    p.add_argument("--seed", type=whole_number, default=0)
     p.set_defaults(run=_cmd_simulate)
     return parser
 
@@ -107,9 +139,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args.run(args)
     except EngineError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {plain_line(exc)}", file=sys.stderr)
         return 2
     except (OSError, UnicodeDecodeError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {plain_line(exc)}", file=sys.stderr)
         return 2
     return 0

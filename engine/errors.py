@@ -10,6 +10,47 @@ the English sentence.
 
 from __future__ import annotations
 
+from typing import Any
+
+#: The most characters of one piece of user input an error message quotes.
+EXCERPT = 40
+#: The most characters of any one parameter (engine-made texts such as lists of choices).
+PARAM_LIMIT = 300
+
+
+def excerpt(value: Any, limit: int = EXCERPT) -> str:
+    """``value`` as text, cut to ``limit`` characters (``…`` marks the cut), so an error
+    never echoes a whole 10 MB input. Never raises, not even for an int too long to print.
+
+    >>> excerpt("1-" + "2" * 100)
+    '1-2222222222222222222222222222222222222…'
+    >>> excerpt(10 ** 5000)
+    '(a number of about 5001 digits)'
+    """
+    if isinstance(value, str):
+        text = value
+    else:
+        try:
+            text = str(value)
+        except ValueError:  # an int over Python's int-string limit
+            if isinstance(value, int):
+                return f"(a number of about {int(abs(value).bit_length() * 0.30103) + 1} digits)"
+            return "(unprintable)"
+        except Exception:  # noqa: BLE001 - a message must never fail to build
+            return "(unprintable)"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def quoted(value: Any, limit: int = EXCERPT) -> str:
+    """An excerpt in quotes, like ``repr`` of a short text: for messages that name a value."""
+    if isinstance(value, str):
+        return repr(excerpt(value, limit))
+    try:
+        return excerpt(repr(value), limit)
+    except ValueError:
+        return excerpt(value, limit)
+
+
 ENGLISH = {
     # tiles, actions and notation
     "bad_tile": "'{text}' is not a tile: write two numbers from 0 to 6, like 3-5",
@@ -47,6 +88,10 @@ ENGLISH = {
 }
 
 
+#: The parameters that carry the user's own text (a tile, an option name or value, ...).
+USER_TEXT = frozenset({"text", "name", "value", "players", "tile", "action"})
+
+
 class CodedError(Exception):
     """An error with a stable ``code``, its ``params`` and an English message.
 
@@ -58,7 +103,9 @@ class CodedError(Exception):
 
     def __init__(self, code: str, **params: object) -> None:
         self.code = code
-        self.params = {k: str(v) for k, v in params.items()}
+        # Parameters quoting what the user wrote are cut to a short excerpt; every other one
+        # (lists of choices, explanations) to PARAM_LIMIT, as a safety net.
+        self.params = {k: excerpt(v, EXCERPT if k in USER_TEXT else PARAM_LIMIT) for k, v in params.items()}
         template = self.MESSAGES.get(code, code)
         try:
             message = template.format(**self.params)

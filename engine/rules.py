@@ -16,6 +16,7 @@ games; overlays are table variants that override a few options.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from typing import Any, Iterable, Mapping
@@ -61,6 +62,9 @@ OPTION_VALUES: dict[str, tuple | None] = {
 }
 UNSUPPORTED = {"spinner": "first_double and all_doubles come later (rules.md A-01)"}
 RACE_TARGETS = (50, 100, 150, 200, 500)
+#: A number option on the command line: ASCII digits, at most this many (no rule needs more).
+MAX_OPTION_DIGITS = 18
+_WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 
 PRESET_NAMES = ("laplaza_partners", "laplaza_1v1", "all_fives", "draw", "block", "kozel")
 
@@ -408,13 +412,16 @@ def _flags_of(rules: Rules) -> RuleFlags:
 
 def parse_option(text: str) -> tuple[str, Any]:
     """Read ``name=value`` from the command line, turning numbers and booleans into values."""
-    if "=" not in text:
+    if not isinstance(text, str) or "=" not in text:
         raise RulesError("unknown_option", name=text)
     name, raw = (part.strip() for part in text.split("=", 1))
     value: Any = raw
     if raw.lower() in ("true", "false"):
         value = raw.lower() == "true"
-    elif raw.lstrip("-").isdigit():
+    elif _WHOLE_NUMBER.fullmatch(raw):  # ASCII digits only: int() refuses "¹", isdigit() does not
+        if len(raw.lstrip("-")) > MAX_OPTION_DIGITS:
+            raise RulesError("bad_option", name=name, value=raw, allowed="a number of at most "
+                             f"{MAX_OPTION_DIGITS} digits")
         value = int(raw)
     return name, value
 

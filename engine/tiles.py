@@ -18,9 +18,14 @@ times, and ``hand & SUIT_MASK[n]`` is the whole "does anything fit" question.
 
 from __future__ import annotations
 
+import re
 from typing import Iterable, Iterator
 
 from .errors import NotationError
+
+#: Two ASCII numbers from 0 to 6 (leading zeros allowed) and a hyphen, spaces around
+#: each. Only ASCII digits: ``str.isdigit`` also accepts ``¹``, ``٣`` and ``１``.
+_TILE_TEXT = re.compile(r"\s*0*([0-6])\s*-\s*0*([0-6])\s*", re.ASCII)
 
 MAX_PIP = 6
 
@@ -56,14 +61,11 @@ class Tile:
 
     @staticmethod
     def parse(text: str) -> "Tile":
-        """Read ``3-5`` (either order, spaces ignored)."""
-        parts = str(text).strip().split("-")
-        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-            raise NotationError("bad_tile", text=str(text))
-        a, b = int(parts[0]), int(parts[1])
-        if a > MAX_PIP or b > MAX_PIP:
-            raise NotationError("bad_tile", text=str(text))
-        return Tile(a, b)
+        """Read ``3-5`` (either order, spaces ignored; ASCII digits only)."""
+        if isinstance(text, Tile):
+            return text
+        a, b = halves(text)
+        return TILES[_ID_OF[a][b]]
 
     @staticmethod
     def from_id(tile_id: int) -> "Tile":
@@ -118,6 +120,17 @@ PIPS = [t.pips for t in TILES]
 #: SUIT_MASK[n]: the seven tiles that show n.
 SUIT_MASK = [sum(1 << t.id for t in TILES if t.has(n)) for n in range(MAX_PIP + 1)]
 DOUBLE_MASK = sum(1 << t.id for t in TILES if t.is_double)
+
+
+def halves(text: object) -> tuple[int, int]:
+    """The two numbers of a tile's text in the order written: ``"5-3"`` is ``(5, 3)``.
+
+    Raises the ``bad_tile`` error (quoting a short excerpt) for anything else.
+    """
+    match = _TILE_TEXT.fullmatch(text.strip()) if isinstance(text, str) else None
+    if match is None:
+        raise NotationError("bad_tile", text=text)
+    return ord(match[1]) - 48, ord(match[2]) - 48
 
 
 def tile_id(low: int, high: int) -> int:

@@ -20,13 +20,21 @@ puzzles.model.PuzzleError: bad puzzle id 'block_count:laplaza_partners:4': write
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from engine import OVERLAYS, Round, Rules
+from engine.errors import quoted
 
 BANDS = ("easy", "medium", "hard")
 ID_FORMAT = "TYPE:PRESET[+OVERLAY...]:PLAYERS:SEED"
+#: The longest seed an id may carry (generated ids have at most 10 digits; Python would
+#: refuse to read more than 4,300 into an int).
+MAX_SEED_DIGITS = 100
+_DIGITS = re.compile(r"[0-9]+")
+#: A type, game or overlay name: ASCII letters, digits and underscores.
+_NAME = re.compile(r"[A-Za-z0-9_]{1,40}")
 
 
 class PuzzleError(ValueError):
@@ -59,13 +67,21 @@ class PuzzleId:
     @staticmethod
     def parse(text: str) -> "PuzzleId":
         """Read an id; raises :class:`PuzzleError` with a plain message when it is malformed."""
-        parts = str(text).strip().split(":")
-        bad = PuzzleError(f"bad puzzle id {text!r}: write {ID_FORMAT}")
+        if not isinstance(text, str):
+            raise PuzzleError(f"bad puzzle id {quoted(text)}: write {ID_FORMAT}")
+        parts = text.strip().split(":")
+        bad = PuzzleError(f"bad puzzle id {quoted(text)}: write {ID_FORMAT}")
         if len(parts) != 4 or not all(parts):
             raise bad
         ptype, rules, players, seed = parts
-        if not players.isdigit() or not seed.isdigit():
+        # ASCII digits only: str.isdigit() accepts "²", which int() refuses, and "٣".
+        if not (_DIGITS.fullmatch(players) and _DIGITS.fullmatch(seed)) or len(players) > 2:
             raise bad
+        if not all(_NAME.fullmatch(name) for name in [ptype, *rules.split("+")]):
+            raise bad
+        if len(seed) > MAX_SEED_DIGITS:
+            raise PuzzleError(f"bad puzzle id {quoted(text)}: the seed may have at most "
+                              f"{MAX_SEED_DIGITS} digits")
         preset, *overlays = rules.split("+")
         if not preset or not all(overlays):
             raise bad
