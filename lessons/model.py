@@ -230,6 +230,171 @@ def load_course(root: Path = CONTENT) -> Course:
     return Course(games, lessons)
 
 
+# ---------------------------------------------------------------- strategy proofs
+#: Strategy claims are proved from the viewer's SeatView only (never the hidden hands):
+#: every consistent deal when there are at most STRATEGY_EXACT_LIMIT of them, else
+#: STRATEGY_DEALS deals sampled with the fixed STRATEGY_SEED, so a proof cannot flake.
+STRATEGY_DEALS = 64
+STRATEGY_EXACT_LIMIT = 400
+STRATEGY_SEED = 20261201
+#: a best_move claim or task: the move must be best in at least this share of the deals
+MIN_BEST_SHARE = 0.5
+#: a "your turn" best_move task: the move must beat every other by at least this many
+#: expected points (a clear answer, not a coin toss)
+MIN_TASK_MARGIN = 3.0
+
+
+@dataclass(frozen=True)
+class MoveValues:
+    """The evaluation of one position from one seat's view, mirror moves merged."""
+
+    actions: tuple[str, ...]          # canonical, in the engine's order
+    expected: tuple[float, ...]       # expected points (the seat's side minus the others')
+    best_share: tuple[float, ...]     # share of the deals in which the move is among the best
+    deals: int
+    exact: bool
+
+    def value(self, action: str) -> float:
+        return self.expected[self.actions.index(action)]
+
+    def share(self, action: str) -> float:
+        return self.best_share[self.actions.index(action)]
+
+    def runner_up(self, action: str) -> tuple[str, float] | None:
+        others = [(a, e) for a, e in zip(self.actions, self.expected) if a != action]
+        return max(others, key=lambda ae: ae[1]) if others else None
+
+
+def _position_key(rnd: Round) -> str:
+    import json
+
+    from engine.notation import position_to_dict
+
+    return json.dumps(position_to_dict(rnd), sort_keys=True)
+
+
+def move_values(rnd: Round, viewer: int) -> MoveValues:
+    """``strategy.evaluate`` of the position from ``viewer``'s view (cached per position)."""
+    return _move_values(_position_key(rnd), viewer)
+
+
+@lru_cache(maxsize=256)
+def _move_values(key: str, viewer: int) -> MoveValues:
+    import json
+
+    from engine import Action
+    from puzzles.questions import canonical
+    from strategy.evaluate import evaluate
+
+    rnd = position_from_dict(json.loads(key))
+    ev = evaluate(rnd.view(viewer), deals=STRATEGY_DEALS, budget=None, seed=STRATEGY_SEED,
+                  exact_limit=STRATEGY_EXACT_LIMIT)
+    merged: dict[str, tuple[float, float]] = {}
+    for action, value, share in zip(ev.actions, ev.expected, ev.best_share):
+        name = str(canonical(rnd, Action.parse(str(action))))
+        merged.setdefault(name, (value, share))  # a mirror move has the same value in every deal
+    return MoveValues(tuple(merged), tuple(v for v, _ in merged.values()), tuple(s for _, s in merged.values()),
+                      ev.deals, ev.exact)
+
+
+def best_move_problems(rnd: Round, viewer: int, action: str, margin: float = 0.0,
+                       share: float = MIN_BEST_SHARE) -> list[str]:
+    """Why ``action`` is not proved the best move for ``viewer`` (empty: it is).
+
+    Proved means: from the viewer's view it has the highest expected value, at least
+    ``margin`` points above every other move, and it is among the best moves in at
+    least ``share`` of the consistent deals.
+    """
+    from engine import Action
+    from puzzles.questions import canonical
+
+    if rnd.result is not None:
+        return ["best_move: the round is over"]
+    if rnd.turn != viewer:
+        return [f"best_move: seat {viewer} (the viewer) is not to move, seat {rnd.turn} is"]
+    try:
+        name = str(canonical(rnd, Action.parse(str(action))))
+    except EngineError as exc:
+        return [f"best_move: {exc}"]
+    values = move_values(rnd, viewer)
+    if name not in values.actions:
+        return [f"best_move: {name} is not a legal move here ({', '.join(values.actions)})"]
+    how = "every consistent deal" if values.exact else f"{values.deals} sampled deals"
+    problems = []
+    mine = values.value(name)
+    other = values.runner_up(name)
+    if other is None:
+        problems.append(f"best_move: {name} is the only move, there is nothing to choose")
+    elif mine - other[1] < margin - 1e-9:
+        problems.append(f"best_move: {name} is worth {mine:.2f} and {other[0]} {other[1]:.2f} over {how}: "
+                        f"a margin of {mine - other[1]:.2f}, not {margin}")
+    if values.share(name) < share - 1e-9:
+        problems.append(f"best_move: {name} is best in {values.share(name):.0%} of {how}, not {share:.0%}")
+    return problems
+
+
+def _fraction(value: Any):
+    from fractions import Fraction
+
+    return Fraction(str(value))
+
+
+def holds_problems(rnd: Round, viewer: int, claim: Mapping[str, Any]) -> list[str]:
+    """Check a ``holds`` claim with ``engine.inference.holder_probabilities`` (exact).
+
+    ``{seat, tile, probability}``: the exact chance that ``seat`` (or ``"stock"``) holds
+    that tile. ``{seat, number, ...}``: a tile of that number; ``probability`` may then be
+    only "0" (no such tile can be there) or "1" (one surely is), and the bounds
+    ``probability_at_least`` (proved by the likeliest single tile) and
+    ``probability_at_most`` (proved by the sum over the tiles) are checked soundly.
+    """
+    from engine import Tile
+    from engine.inference import holder_probabilities
+
+    holder = claim.get("seat")
+    holder = int(holder) if isinstance(holder, int) or str(holder).isdigit() else str(holder)
+    if holder == viewer:
+        return [f"holds: seat {viewer} is the viewer, whose hand is in view"]
+    odds = holder_probabilities(rnd.view(viewer))
+    if "tile" in claim:
+        tile = Tile.parse(str(claim["tile"]))
+        seen_here = tile not in odds
+        chances = [odds.get(tile, {}).get(holder, 0)]
+        what = f"holds[{holder}, {tile}]"
+        if seen_here:
+            return [f"{what}: the viewer has seen {tile}; there is nothing to infer"]
+    else:
+        number = int(claim["number"])
+        chances = [row.get(holder, 0) for t, row in odds.items() if t.has(number)]
+        what = f"holds[{holder}, number {number}]"
+    top, total = max(chances, default=0), min(1, sum(chances))
+    problems = []
+    if "probability" in claim:
+        wanted = _fraction(claim["probability"])
+        if "tile" in claim:
+            if chances[0] != wanted:
+                problems.append(f"{what}: the script says {wanted}, the inference says {chances[0]}")
+        elif wanted == 0:
+            if total != 0:
+                problems.append(f"{what}: the script says 0, but it may hold one (up to {total})")
+        elif wanted == 1:
+            if top != 1:
+                problems.append(f"{what}: the script says 1, but no tile of it is sure to be there")
+        else:
+            problems.append(f"{what}: only 0 or 1 can be proved for a number; claim a tile or a bound")
+    if "probability_at_least" in claim:
+        wanted = _fraction(claim["probability_at_least"])
+        if top < wanted:
+            problems.append(f"{what}: at least {wanted} is not proved (its likeliest tile: {top})")
+    if "probability_at_most" in claim:
+        wanted = _fraction(claim["probability_at_most"])
+        if total > wanted:
+            problems.append(f"{what}: at most {wanted} is not proved (the tiles add up to {total})")
+    if not {"probability", "probability_at_least", "probability_at_most"} & set(claim):
+        problems.append(f"{what}: the claim needs probability, probability_at_least or probability_at_most")
+    return problems
+
+
 # ---------------------------------------------------------------- validation
 def _claims(frame_round: Round, expect: Mapping[str, Any], viewer: int) -> list[str]:
     """Every claim of ``expect`` that the engine does not confirm, as a message."""
@@ -274,6 +439,16 @@ def _claims(frame_round: Round, expect: Mapping[str, Any], viewer: int) -> list[
                       "shutout": is_shutout(rnd.rules, scores, winner) if over else False}
             for field_name, value in wanted.items():
                 check(f"match.{field_name}", actual.get(field_name), value)
+        elif key == "unseen":
+            view = rnd.view(viewer)
+            for number, count in wanted.items():
+                check(f"unseen[{number}]", view.unseen_count(int(number)), count)
+        elif key == "holds":
+            for claim in (wanted if isinstance(wanted, list) else [wanted]):
+                problems += holds_problems(rnd, viewer, claim)
+        elif key == "best_move":
+            problems += best_move_problems(rnd, viewer, str(wanted["action"]), float(wanted.get("margin", 0)),
+                                           float(wanted.get("share", MIN_BEST_SHARE)))
         else:
             problems.append(f"unknown claim {key!r}")
     return problems
@@ -332,10 +507,31 @@ def _task_problems(task: Task) -> list[str]:
     response = expected[0] if task.kind == "play_legal" and isinstance(expected, list) else expected
     if not questions.check(task.kind, rnd, params, response).correct:
         return [f"task: the engine's own answer {expected!r} does not check right"]
+    if task.kind == "best_move":
+        return [f"task: {p}" for p in _best_move_task_problems(rnd, task.viewer, params)]
     return []
 
 
+def _best_move_task_problems(rnd: Round, viewer: int, params: Mapping[str, Any]) -> list[str]:
+    """A best-move task is only fair where the move is best by a clear margin in most deals;
+    the values it shows (params.values, optional) must be the evaluation's, to one decimal."""
+    margin = max(float(params.get("margin", MIN_TASK_MARGIN)), MIN_TASK_MARGIN)
+    problems = best_move_problems(rnd, viewer, str(params["action"]), margin)
+    if problems:
+        return problems
+    values = move_values(rnd, viewer)
+    shown = params.get("values")
+    if shown is not None:
+        if sorted(shown) != sorted(values.actions):
+            problems.append(f"values: the task lists {sorted(shown)}, the legal moves are {sorted(values.actions)}")
+        for action, value in shown.items():
+            if action in values.actions and abs(float(value) - values.value(action)) > 0.05 + 1e-9:
+                problems.append(f"values[{action}]: the task says {value}, the evaluation {values.value(action):.2f}")
+    return problems
+
+
 __all__ = [
-    "Course", "Frame", "Game", "LANGUAGES", "Lesson", "LessonError", "LessonText", "Step",
-    "Task", "Variant", "load_course", "load_lesson", "validate_lesson",
+    "Course", "Frame", "Game", "LANGUAGES", "Lesson", "LessonError", "LessonText", "MoveValues", "Step",
+    "Task", "Variant", "best_move_problems", "holds_problems", "load_course", "load_lesson", "move_values",
+    "validate_lesson",
 ]
