@@ -6,6 +6,7 @@
     python -m puzzles show block_count:laplaza_partners+fid:4:1234 [--lang pt]
     python -m puzzles types
     python -m puzzles report [--per-type 200] [--seed 0] [--type fives] [--calibrate]
+    python -m puzzles bank [--processes 2] [--check]   # rebuild puzzles/bank/best_move.json
 
 Output is JSON on stdout (``report``: a plain-text table, exit code 1 when a quality floor
 of ``puzzles.quality.FLOORS`` is broken). Bad arguments print one plain line on stderr and exit with
@@ -20,6 +21,7 @@ import sys
 from typing import Any, Sequence
 
 from engine import PRESET_NAMES, EngineError
+from engine.cli import plain_line, whole_number
 
 from .daily import daily_set, iso_date, share_text
 from .explain import LANGUAGES, TextError
@@ -31,7 +33,7 @@ from .questions import QuestionError
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one plain line, exit code 2
-        print(f"error: {message}", file=sys.stderr)
+        print(f"error: {plain_line(message)}", file=sys.stderr)
         raise SystemExit(2)
 
 
@@ -83,6 +85,25 @@ def _cmd_report(args) -> int:
     return 1 if broken else 0
 
 
+def _cmd_bank(args) -> int:
+    """Rebuild the best-move bank from its seeds (``--check``: compare, do not write)."""
+    import time
+
+    from .generators import best_move
+
+    started = time.perf_counter()
+    data = best_move.build_bank(args.processes)
+    seconds = time.perf_counter() - started
+    counts = {key: len(entries) for key, entries in data["setups"].items()}
+    if args.check:
+        same = data == best_move.bank()
+        print(f"bank {'unchanged' if same else 'DIFFERS'}: {counts} in {seconds:.0f} s")
+        return 0 if same else 1
+    best_move.write_bank(data)
+    print(f"wrote {best_move.BANK}: {counts} in {seconds:.0f} s")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m puzzles", description="Capicú's engine-checked dominoes puzzles.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -97,9 +118,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("generate", help="print one puzzle")
     p.add_argument("type", choices=list(PUZZLE_TYPES), metavar="TYPE", help=", ".join(PUZZLE_TYPES))
-    p.add_argument("--seed", type=int, required=True)
+    p.add_argument("--seed", type=whole_number, required=True)
     p.add_argument("--game", choices=PRESET_NAMES, default=None, metavar="PRESET", help=", ".join(PRESET_NAMES))
-    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--players", type=whole_number, default=None)
     p.add_argument("--overlay", action="append", default=[], help="a table variant, e.g. capicu_25")
     p.add_argument("--difficulty", choices=BANDS, default=None)
     lang(p)
@@ -114,12 +135,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_cmd_types)
 
     p = sub.add_parser("report", help="measure puzzle quality: trivial shares, answers, option positions, bands")
-    p.add_argument("--per-type", type=int, default=200, metavar="N", help="puzzles per type (default 200)")
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="first seed (default 0)")
+    p.add_argument("--per-type", type=whole_number, default=200, metavar="N", help="puzzles per type (default 200)")
+    p.add_argument("--seed", type=whole_number, default=0, metavar="S", help="first seed (default 0)")
     p.add_argument("--type", action="append", choices=list(PUZZLE_TYPES), metavar="TYPE",
                    help="only this type (repeatable)")
     p.add_argument("--calibrate", action="store_true", help="also print band cuts measured from the scores")
     p.set_defaults(run=_cmd_report)
+
+    p = sub.add_parser("bank", help="rebuild the best-move bank (puzzles/bank/best_move.json) from its seeds")
+    p.add_argument("--processes", type=whole_number, default=2, metavar="N", help="setups built at once (default 2)")
+    p.add_argument("--check", action="store_true", help="rebuild and compare with the stored bank, write nothing")
+    p.set_defaults(run=_cmd_bank)
     return parser
 
 
@@ -132,7 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = args.run(args)
     except (PuzzleError, EngineError, QuestionError, TextError) as exc:
         message = str(exc.args[0]) if isinstance(exc, TextError) and exc.args else str(exc)
-        print(f"error: {message}", file=sys.stderr)
+        print(f"error: {plain_line(message)}", file=sys.stderr)
         return 2
     return code or 0
 

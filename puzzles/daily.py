@@ -2,12 +2,16 @@
 
 The date's ISO text is hashed with SHA-256 (never ``hash()``, never the clock); that
 number picks five different puzzle types and their seeds. Slot bands rise from easy to
-hard, and the set is ordered by measured difficulty.
+hard, and the set is ordered by measured difficulty. On one day in three (a further byte
+of the same hash) the hard slot asks a strategy puzzle instead (``best_move`` or
+``where_tile``): the other days keep the set they had before those types existed.
 
 >>> [p.difficulty.band for p in daily_set("2026-11-29")]
 ['easy', 'easy', 'medium', 'medium', 'hard']
 >>> len({p.ptype for p in daily_set("2026-11-29")})
 5
+>>> [daily_plan(day)[-1][0] for day in ("2026-11-29", "2026-06-06")]
+['kozel', 'best_move']
 >>> share_text("2026-11-29", [True, True, False, True, True])
 'Capicú daily 2026-11-29 ✅✅❌✅✅ 4/5'
 >>> share_text("2026-11-29", [True, None], lang="nl")
@@ -23,13 +27,17 @@ from functools import lru_cache
 from typing import Iterable
 
 from .explain import check_lang, lookup
-from .generators import PUZZLE_TYPES
+from .generators import PUZZLE_TYPES, STRATEGY_TYPES
 from .model import BANDS, Puzzle, PuzzleError
 from .pipeline import generate
 
 DAILY_SIZE = 5
 SLOT_BANDS = ("easy", "easy", "medium", "medium", "hard")
 MARKS = {True: "✅", False: "❌", None: "⬜"}
+#: The types the five slots draw from (the strategy types only ever take the hard slot).
+CLASSIC_TYPES = tuple(t for t in PUZZLE_TYPES if t not in STRATEGY_TYPES)
+#: One day in this many, the hard slot is a strategy puzzle.
+STRATEGY_EVERY = 3
 
 
 def iso_date(date: _dt.date | str) -> str:
@@ -55,11 +63,21 @@ def daily_seed(date: _dt.date | str) -> int:
 
 
 def daily_plan(date: _dt.date | str) -> list[tuple[str, int, str]]:
-    """(type, seed, band) of each slot, before generation."""
+    """(type, seed, band) of each slot, before generation.
+
+    Bytes 8-15 of the date's SHA-256 decide the strategy day: ``n % 3 == 0`` puts
+    ``STRATEGY_TYPES[(n // 3) % 2]`` in the hard slot, with the seed ``(n // 6) % 10**9``.
+    """
     seed = daily_seed(date)
     rng = random.Random(seed)
-    types = rng.sample(list(PUZZLE_TYPES), DAILY_SIZE)
-    return [(ptype, rng.randrange(1_000_000_000), band) for ptype, band in zip(types, SLOT_BANDS)]
+    types = rng.sample(list(CLASSIC_TYPES), DAILY_SIZE)
+    plan = [(ptype, rng.randrange(1_000_000_000), band) for ptype, band in zip(types, SLOT_BANDS)]
+    digest = hashlib.sha256(f"capicu-daily:{iso_date(date)}".encode()).digest()
+    n = int.from_bytes(digest[8:16], "big")
+    if n % STRATEGY_EVERY == 0:
+        plan[-1] = (STRATEGY_TYPES[(n // STRATEGY_EVERY) % len(STRATEGY_TYPES)],
+                    (n // (STRATEGY_EVERY * len(STRATEGY_TYPES))) % 1_000_000_000, SLOT_BANDS[-1])
+    return plan
 
 
 @lru_cache(maxsize=32)
@@ -89,4 +107,4 @@ def share_text(date: _dt.date | str, results: Iterable[bool | None], lang: str =
     return f"{title} {''.join(MARKS[m] for m in marks)} {score}"
 
 
-__all__ = ["DAILY_SIZE", "SLOT_BANDS", "daily_plan", "daily_seed", "daily_set", "iso_date", "share_text"]
+__all__ = ["CLASSIC_TYPES", "DAILY_SIZE", "SLOT_BANDS", "STRATEGY_EVERY", "daily_plan", "daily_seed", "daily_set", "iso_date", "share_text"]

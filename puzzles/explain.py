@@ -128,7 +128,7 @@ def _word(lang: str, name: str, value: Any, rules: Rules) -> str:
         return " + ".join(str(t) for t in value)
     if name == "diffs":
         return " + ".join(f"({a} − {b})" for a, b in value)
-    if name == "action":
+    if name == "action" or name.endswith("_action"):
         return action_label(lang, value)
     if name == "actions":
         return join(lang, [action_label(lang, a) for a in value])
@@ -158,10 +158,16 @@ def render(lang: str, key: str, params: Mapping[str, Any], rules: Rules) -> str:
 # ------------------------------------------------------------------ labels
 def label(lang: str, kind: str, value: Any, rules: Rules) -> str:
     """How a choice (or an answer) reads in ``lang``."""
-    if isinstance(value, list) and kind in ("legal_moves", "fives_best", "capicu_play", "play_legal"):
+    if isinstance(value, list) and kind in ("legal_moves", "fives_best", "capicu_play", "play_legal", "best_move"):
         return join(lang, [action_label(lang, a) for a in value])
-    if kind in ("legal_moves", "fives_best", "capicu_play", "play_legal"):
+    if kind in ("legal_moves", "fives_best", "capicu_play", "play_legal", "best_move"):
         return action_label(lang, value)
+    if kind == "where_tile":
+        if value in ("stock", "sleeping"):
+            return render(lang, f"options.{value}", {}, rules)
+        if isinstance(value, list):
+            return join(lang, [label(lang, kind, v, rules) for v in value])
+        return seat_name(lang, rules, value)
     if kind == "must_do":
         return lookup(lang, f"options.must_{value}")
     if kind == "draw_outcome":
@@ -211,7 +217,7 @@ def question_text(puzzle: Puzzle, lang: str) -> str:
     """The question; a seat's view outside Partners first says whose eyes you borrow."""
     params = _question_params(puzzle)
     text = render(lang, puzzle.question.text_key, params, puzzle.rules)
-    if puzzle.ptype == "reading" and puzzle.rules.partnerships != "opposite":
+    if puzzle.ptype in ("reading", "where_tile") and puzzle.rules.partnerships != "opposite":
         text = render(lang, "question.you_are", {"viewer_seat": puzzle.viewer}, puzzle.rules) + " " + text
     return text
 
@@ -251,7 +257,7 @@ def puzzle_dict(puzzle: Puzzle, lang: str = "en") -> dict[str, Any]:
         "difficulty": {**puzzle.difficulty.to_dict(), "label": lookup(lang, f"difficulty.{puzzle.difficulty.band}")},
         "themes": [{"id": t, "label": lookup(lang, f"themes.{t}")} for t in puzzle.themes],
     }
-    if puzzle.ptype == "reading":
+    if puzzle.ptype in ("reading", "where_tile", "best_move"):
         data["view"] = _view(puzzle)
     if kind.name == "draw_outcome":
         # the board shows the stock face up in this order (the question says so): top tile first

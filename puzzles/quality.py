@@ -24,6 +24,10 @@ get it right anyway. Per kind (:func:`is_trivial`):
   with no shutout.
 * ``cannot_hold`` — the answer is just the numbers on the open ends now.
 * ``unseen_count`` — 7 minus the tiles on the table, or 7 minus those in hand, gives it.
+* ``best_move`` — the best move lays the one heaviest tile that fits (what a player with
+  no plan sheds).
+* ``where_tile`` — pile sizes alone give it: the answer is the one biggest pile of hidden
+  tiles (hand or stock) and no holder is ruled out for the tile.
 
 >>> rows = measure("legal_moves", 20)
 >>> sorted(rows[0])[:5]
@@ -43,6 +47,7 @@ from engine import DRAW_ACTION, PASS_ACTION
 from . import questions
 from .explain import label
 from .generators import PUZZLE_TYPES
+from .generators import best_move, where_tile
 from .generators.next_leader import naive_answers
 from .model import BANDS, Puzzle
 from .pipeline import generate
@@ -51,7 +56,7 @@ from .pipeline import generate
 FLOORS = {
     # share of trivial puzzles (see is_trivial), per kind
     "trivial": {"legal_moves": 0.15, "next_leader": 0.0, "draw_outcome": 0.0, "fives_points": 0.20,
-                "kozel_penalty": 0.20},
+                "kozel_penalty": 0.20, "best_move": 0.20, "where_tile": 0.0},
     # the answer at any one option position: at most 1/k + this (k options)
     "position_slack": 0.15,
     # each difficulty band's share of every type and of every kind
@@ -123,6 +128,16 @@ def is_trivial(p: Puzzle) -> bool:
         return winner == ahead and after[winner] - rnd.rules.target >= 10
     if kind == "cannot_hold":
         return set(answer) == set(rnd.ends or ())
+    if kind == "best_move":
+        moves = {str(questions.canonical(rnd, a)) for a in rnd.legal_actions() if a.is_placement}
+        return best_move.is_heaviest(answer[0], moves)
+    if kind == "where_tile":
+        from engine import Tile
+
+        view = rnd.view(p.question.params.get("viewer", 0))
+        tile = Tile.parse(p.question.params["tile"])
+        odds = {h: q for h, q in questions.holder_odds(rnd, view.seat, tile).items() if q}
+        return where_tile.is_trivial(view, rnd.rules, tile, odds)
     if kind == "unseen_count":
         view = rnd.view(p.question.params.get("viewer", 0))
         number = p.question.params["number"]

@@ -115,6 +115,11 @@ KINDS: dict[str, Kind] = {k.name: k for k in [
          "the numbers params.seat is known not to hold, from params.viewer's view"),
     Kind("unseen_count", CHOICE, False, ("number",), False,
          "how many tiles showing params.number params.viewer has not seen"),
+    Kind("best_move", BOARD, False, ("action",), False,
+         "the move params.action, proved best beforehand from the mover's view (expected points over "
+         "the deals that fit what it has seen, strategy.evaluate); params.values holds each move's value"),
+    Kind("where_tile", CHOICE, False, ("tile",), False,
+         "who most likely holds params.tile, from params.viewer's view: a seat or the stock (exact odds)"),
 ]}
 
 
@@ -335,6 +340,39 @@ def _answer_unseen_count(rnd, params):
     return rnd.view(viewer).unseen_count(number)
 
 
+def _answer_best_move(rnd, params):
+    # The stored proven answer: re-evaluating the position at check time would take seconds.
+    _need_open(rnd, "best_move")
+    return [str(canonical(rnd, _action_param(rnd, params, "best_move")))]
+
+
+def holder_odds(rnd: Round, viewer: int, tile: Tile) -> dict[int | str, Any]:
+    """Who holds ``tile`` now, from ``viewer``'s view: holder -> exact probability
+    (``engine.inference.holder_probabilities``; seats, ``"stock"``, ``"sleeping"``)."""
+    from engine.inference import holder_probabilities
+
+    odds = holder_probabilities(rnd.view(viewer))
+    if tile not in odds:
+        raise QuestionError("bad_param", f"params.tile {tile} is in view of seat {viewer}")
+    return dict(odds[tile])
+
+
+def _tile_param(params, kind) -> Tile:
+    try:
+        return Tile.parse(str(_param(params, "tile", kind)))
+    except EngineError as exc:
+        raise QuestionError("bad_param", f"params.tile: {exc}") from None
+
+
+def _answer_where_tile(rnd, params):
+    _need_open(rnd, "where_tile")
+    viewer = _seat_param(rnd, params, "viewer", "where_tile", 0)
+    odds = holder_odds(rnd, viewer, _tile_param(params, "where_tile"))
+    top = max(odds.values())
+    likely = sorted((h for h, p in odds.items() if p == top), key=str)
+    return likely[0] if len(likely) == 1 else likely
+
+
 _ANSWERS: dict[str, Callable[[Round, Mapping[str, Any]], Any]] = {
     name: globals()[f"_answer_{name}"] for name in KINDS
 }
@@ -380,7 +418,7 @@ def _side_or(rnd: Round, value: Any, words: tuple[str, ...]) -> int | str:
 
 def _normalize(kind: str, rnd: Round, response: Any) -> Any:
     """The response in the answer's form; raises _Bad when it cannot be read."""
-    if kind in ("play_legal", "fives_best", "capicu_play"):
+    if kind in ("play_legal", "fives_best", "capicu_play", "best_move"):
         if isinstance(response, (list, tuple)) and len(response) == 1:
             response = response[0]  # the answer list of a one-move puzzle reads as that move
         return _action(response)
@@ -431,6 +469,8 @@ def _normalize(kind: str, rnd: Round, response: Any) -> Any:
         if isinstance(response, (str, int)) or not hasattr(response, "__iter__"):
             raise _Bad
         return sorted({_int(n, 0, 6) for n in response})
+    if kind == "where_tile":
+        return _seat_or(rnd, response, ("stock", "sleeping"))
     raise _Bad  # pragma: no cover
 
 
@@ -483,7 +523,7 @@ def check(kind: str, rnd: Round, params: Mapping[str, Any] | None, response: Any
             return Verdict(True, expected, "exact", {})
         reason = "missed_extra" if missed and extra else "missed" if missed else "extra"
         return Verdict(False, expected, reason, {"missed": missed, "extra": extra})
-    if kind in ("fives_best", "capicu_play"):
+    if kind in ("fives_best", "capicu_play", "best_move"):
         problem = _legality(rnd, given)
         if problem:
             return Verdict(False, expected, *problem)
@@ -494,6 +534,11 @@ def check(kind: str, rnd: Round, params: Mapping[str, Any] | None, response: Any
             best = fives_score(rnd, Action.parse(expected[0])) if expected else 0
             return Verdict(False, expected, "not_best",
                            {"action": str(action), "points": fives_score(rnd, action), "best": best})
+        if kind == "best_move":
+            values = params.get("values", {})
+            return Verdict(False, expected, "worse_move",
+                           {"action": str(action), "points": values.get(str(action)),
+                            "best_action": expected[0], "best": values.get(expected[0])})
         return Verdict(False, expected, "not_capicu", {"action": str(action)})
     if given == expected:
         return Verdict(True, expected, "right", {})
@@ -627,6 +672,14 @@ def options(kind: str, rnd: Round, params: Mapping[str, Any] | None = None, seed
         return [True, False]
     if kind == "cannot_hold":
         return list(range(7))
+    if kind == "where_tile":  # every other seat, and the stock when the table has one
+        viewer = params.get("viewer", 0)
+        out = [s for s in range(rnd.n) if s != viewer]
+        if rules.stock_mode == "draw":
+            out.append("stock")
+        elif rules.stock_mode == "sleeping":
+            out.append("sleeping")
+        return out
     if kind == "unseen_count":
         view = rnd.view(params.get("viewer", 0))
         number = params["number"]
@@ -738,5 +791,5 @@ def mode(kind: str) -> str:
 
 __all__ = [
     "BOARD", "CHOICE", "KINDS", "Kind", "QuestionError", "Verdict", "answer", "canonical", "check",
-    "draw_trace", "fives_score", "kind_of", "mode", "options", "totals_after",
+    "draw_trace", "fives_score", "holder_odds", "kind_of", "mode", "options", "totals_after",
 ]

@@ -10,13 +10,21 @@
 
 from __future__ import annotations
 
-from . import block_count, draw_or_pass, fives, kozel, legal_moves, match, next_leader, reading, round_score
+from . import (
+    best_move, block_count, draw_or_pass, fives, kozel, legal_moves, match, next_leader, reading, round_score,
+    where_tile,
+)
 from .common import Draft, PuzzleType, Setup
 
 PUZZLE_TYPES: dict[str, PuzzleType] = {
     module.SPEC.name: module.SPEC
-    for module in (legal_moves, draw_or_pass, next_leader, block_count, round_score, fives, kozel, match, reading)
+    for module in (legal_moves, draw_or_pass, next_leader, block_count, round_score, fives, kozel, match, reading,
+                   best_move, where_tile)
 }
+
+#: The strategy types: what is best to play, and where the hidden tiles are, from one seat's
+#: view. The daily set asks one of them as its hardest puzzle on some days (puzzles.daily).
+STRATEGY_TYPES: tuple[str, ...] = ("best_move", "where_tile")
 
 
 
@@ -31,4 +39,4 @@ def kinds_of_type(ptype: str) -> tuple[str, ...]:
     return PUZZLE_TYPES[ptype].kinds
 
 
-__all__ = ["Draft", "PUZZLE_TYPES", "PuzzleType", "Setup", "kinds_of_type"]
+__all__ = ["Draft", "PUZZLE_TYPES", "PuzzleType", "STRATEGY_TYPES", "Setup", "kinds_of_type"]

@@ -276,3 +276,28 @@ def unseen_count(view, number: int) -> int:
 
 def action_text(action: str) -> str:
     return str(Action.parse(action))
+
+
+def best_move(rnd: Round, params: dict) -> list[str]:
+    """The banked best move, once it is a legal placement here (the values are re-evaluated
+    by tests/puzzles/test_strategy_puzzles.py)."""
+    action = params["action"]
+    assert action in canonical_placements(rnd), action
+    assert max(params["values"], key=lambda m: params["values"][m]) == action
+    return [action]
+
+
+def where_tile(rnd: Round, viewer: int, tile: str, samples: int = 240) -> Any:
+    """The holder of ``tile`` most often in uniformly sampled consistent deals (an estimate
+    by another route than the exact counts of engine.inference.holder_probabilities)."""
+    import random
+    from collections import Counter
+
+    from engine.inference import sample_deals
+
+    t = Tile.parse(tile)
+    seen: Counter = Counter()
+    for deal in sample_deals(rnd.view(viewer), random.Random(f"reference:{tile}"), samples):
+        holder = next((s for s in range(deal.n) if t in deal.hand(s)), None)
+        seen["stock" if holder is None and t in deal.stock else holder] += 1
+    return seen.most_common(1)[0][0]

@@ -59,6 +59,10 @@ def expected(p, rnd: Round):
         return ref.cannot_hold(dict(p.position), params["viewer"], params["seat"], p.answer)
     if kind == "unseen_count":
         return ref.unseen_count(rnd.view(params["viewer"]), params["number"])
+    if kind == "best_move":
+        return ref.best_move(rnd, params)
+    if kind == "where_tile":
+        return ref.where_tile(rnd, params["viewer"], params["tile"])
     raise AssertionError(f"no reference for {kind}")
 
 

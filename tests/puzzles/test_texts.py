@@ -44,7 +44,7 @@ def test_every_key_the_code_asks_for_exists(all_puzzles):
     needed |= {f"types.{t}.summary" for t in PUZZLE_TYPES} | {"question.you_are"}
     needed |= {f"verdict.illegal.{code}" for code in ENGINE_REASONS}
     needed |= {f"verdict.{r}" for r in ("right", "wrong", "exact", "legal", "missed", "extra", "missed_extra",
-                                         "not_best", "not_capicu", "bad_response")}
+                                         "not_best", "not_capicu", "worse_move", "bad_response")}
     needed |= {f"difficulty.{b}" for b in ("easy", "medium", "hard")} | {"daily.share", "daily.score", "daily.title"}
     for lang in LANGUAGES:
         keys = set(flat_keys(texts(lang)))

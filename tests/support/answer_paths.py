@@ -33,6 +33,8 @@ PUZZLE_PATHS: dict[str, str] = {
     "match_winner": PICK_ONE,
     "cannot_hold": PICK_MANY,
     "unseen_count": PICK_ONE,
+    "best_move": TAP,
+    "where_tile": PICK_ONE,
 }
 
 #: The answer path of every kind that only lesson tasks ask.
