@@ -1,4 +1,4 @@
-"""Saved progress: profiles, attempts and lessons done, and the statistics drawn from them.
+"""Saved progress: profiles, attempts, lessons done and games against the bots, and the statistics drawn from them.
 
 Pure Python (no Streamlit): ``store`` saves, ``stats`` computes with pandas, ``charts``
 draws with Plotly. Import ``progress.stats`` and ``progress.charts`` where they are used;
@@ -6,14 +6,16 @@ this package only re-exports what saving needs. See docs/progress.md.
 """
 
 from progress.errors import ProfileError, ProgressError, StoreUnavailable
-from progress.records import ATTEMPT_COLUMNS, Attempt, Profile, attempts_frame, clean_name, name_key
+from progress.records import ATTEMPT_COLUMNS, GAME_STATUSES, Attempt, Profile, SavedGame, attempts_frame, clean_name, name_key
 from progress.store import NullStore, ProgressStore, Store, database_url, open_store, open_store_or_null
 
 __all__ = [
     "ATTEMPT_COLUMNS",
     "Attempt",
     "NullStore",
+    "GAME_STATUSES",
     "Profile",
+    "SavedGame",
     "ProfileError",
     "ProgressError",
     "ProgressStore",

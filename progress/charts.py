@@ -214,3 +214,41 @@ def streak_calendar_figure(cal: Calendar, labels: CalendarLabels | Mapping[str, 
         fig.add_annotation(text=labels.empty, x=0.5, y=0.5, xref="paper", yref="paper", showarrow=False,
                            font=dict(size=15), bgcolor="rgba(255,255,255,0.8)")
     return fig
+
+
+@dataclass(frozen=True)
+class GameLabels:
+    """The texts of the games chart: ``accuracy`` and ``loss`` name its two lines."""
+
+    title: str
+    axis: str
+    accuracy: str
+    loss: str
+    empty: str
+
+
+def games_figure(games: Sequence[Any], labels: GameLabels | Mapping[str, Any]) -> go.Figure:
+    """Each graded match against the bots, oldest first: the share of best moves (left
+    axis) and the points lost per decision (right axis).
+
+    >>> from progress.records import SavedGame
+    >>> g = SavedGame("draw", "finished", {}, decisions=10, best=7, points_lost=12.0)
+    >>> fig = games_figure([g], GameLabels("Games", "Date", "Best moves", "Lost", "none yet"))
+    >>> [round(v, 2) for v in fig.data[0].y], [round(v, 2) for v in fig.data[1].y]
+    ([0.7], [1.2])
+    """
+    labels = _labels(labels, GameLabels)
+    graded = sorted((g for g in games if g.decisions), key=lambda g: g.started_at)
+    if not graded:
+        return _empty(labels.title, labels.empty)
+    when = [g.started_at for g in graded]
+    fig = _base(labels.title)
+    fig.add_scatter(x=when, y=[g.best / g.decisions for g in graded], name=labels.accuracy, mode="lines+markers",
+                    line=dict(color=_BAR_COLOR))
+    fig.add_scatter(x=when, y=[g.points_lost / g.decisions for g in graded], name=labels.loss, yaxis="y2",
+                    mode="lines+markers", line=dict(color="#c0603a", dash="dot"))
+    fig.update_layout(yaxis2=dict(overlaying="y", side="right", rangemode="tozero", title=labels.loss),
+                      showlegend=True, legend=dict(orientation="h", y=-0.25))
+    fig.update_xaxes(title_text=labels.axis, type="date", tickformat="%Y-%m-%d")
+    _rate_axis(fig, labels.accuracy)
+    return fig

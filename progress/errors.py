@@ -35,6 +35,7 @@ ENGLISH = {
     "name_control": "a profile name cannot contain control characters",
     "name_taken": "there is already a profile called '{name}'",
     "unknown_profile": "there is no profile with id {profile_id}",
+    "unknown_game": "this profile has no saved game with id {game_id}",
 }
 
 
@@ -56,5 +57,5 @@ class ProfileError(ProgressError, ValueError):
     """A profile name the rules reject, a name already taken, or an unknown profile id.
 
     Codes: ``name_empty``, ``name_too_long``, ``name_control``, ``name_taken``,
-    ``unknown_profile``.
+    ``unknown_profile``, ``unknown_game``.
     """

@@ -131,6 +131,48 @@ class Attempt:
         object.__setattr__(self, "at", self.at.astimezone(timezone.utc))
 
 
+#: What becomes of a match against the bots.
+GAME_STATUSES = ("playing", "finished", "abandoned")
+#: A saved game's record (JSON) is kept whole up to this size; a match is a few KB.
+RECORD_LIMIT = 1_000_000
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """One match against the bots: its record (setup, every action, each round's review,
+    as JSON-able data) and a summary for the progress page.
+
+    ``decisions`` counts the graded choices so far, ``best`` those graded best, and
+    ``points_lost`` the expected points they lost in all.
+    """
+
+    game: str
+    status: str
+    record: dict
+    decisions: int = 0
+    best: int = 0
+    points_lost: float = 0.0
+    started_at: datetime = field(default_factory=_now)
+    updated_at: datetime = field(default_factory=_now)
+    id: int | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.game, str) or not self.game or len(self.game) > TEXT_LIMIT:
+            raise ValueError(f"SavedGame.game must be text of 1 to {TEXT_LIMIT} characters, not {self.game!r}")
+        if self.status not in GAME_STATUSES:
+            raise ValueError(f"SavedGame.status must be one of {', '.join(GAME_STATUSES)}, not {self.status!r}")
+        if not isinstance(self.record, dict):
+            raise ValueError("SavedGame.record must be a dict")
+        if not 0 <= self.best <= self.decisions:
+            raise ValueError(f"SavedGame.best must be from 0 to decisions, not {self.best!r}")
+        if not self.points_lost >= 0:
+            raise ValueError(f"SavedGame.points_lost must be 0 or more, not {self.points_lost!r}")
+
+    @property
+    def accuracy(self) -> float | None:
+        return self.best / self.decisions if self.decisions else None
+
+
 #: The columns of an attempts table, in order, with their dtypes. ``day`` and ``daily``
 #: are midnight timestamps (``daily`` is NaT for practice) so pandas can group by them.
 ATTEMPT_COLUMNS: dict[str, str] = {

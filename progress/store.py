@@ -29,7 +29,9 @@ Guarantees and the schema are described in docs/progress.md.
 
 from __future__ import annotations
 
+import json
 import threading
+from dataclasses import replace
 import time
 from datetime import date, datetime, timezone
 from typing import Any, Callable, Protocol, TypeVar
@@ -46,6 +48,7 @@ from progress.database import (
     check_sqlite_file,
     code_of,
     database_url,
+    games_table,
     lessons_table,
     parse_url,
     prepare,
@@ -57,7 +60,9 @@ from progress.database import (
     utc,
 )
 from progress.errors import ProfileError, StoreUnavailable
-from progress.records import TEXT_LIMIT, Attempt, Profile, attempts_frame, clean_name, name_key
+from progress.records import (
+    RECORD_LIMIT, TEXT_LIMIT, Attempt, Profile, SavedGame, attempts_frame, clean_name, name_key,
+)
 
 T = TypeVar("T")
 
@@ -123,6 +128,8 @@ class ProgressStore(Protocol):
     def mark_lesson_done(self, profile_id: int, lesson_id: str, day: date) -> None: ...
     def lessons_done(self, profile_id: int) -> set[str]: ...
     def daily_results(self, profile_id: int) -> dict[date, list[bool]]: ...
+    def save_game(self, profile_id: int, game: SavedGame) -> int: ...
+    def games(self, profile_id: int) -> list[SavedGame]: ...
     def close(self) -> None: ...
 
 
@@ -219,6 +226,31 @@ class Store:
 
         return daily_results(self.attempts(profile_id))
 
+    # -- games against the bots
+
+    def save_game(self, profile_id: int, game: SavedGame) -> int:
+        """Keep a match (a new one when ``game.id`` is None, else update that one of this
+        profile's); returns its id. :class:`ProfileError` for an unknown profile or game."""
+        values = _game_values(game)
+        t = games_table
+        if game.id is None:
+            insert = sa.insert(t).values(profile_id=profile_id, started_at=game.started_at, **values)
+            try:
+                return int(self._run(lambda conn: conn.execute(insert).inserted_primary_key[0], write=True))
+            except exc.IntegrityError:
+                raise ProfileError("unknown_profile", profile_id=profile_id) from None
+        update = sa.update(t).where(t.c.id == game.id, t.c.profile_id == profile_id).values(**values)
+        if self._run(lambda conn: conn.execute(update).rowcount, write=True) != 1:
+            raise ProfileError("unknown_game", game_id=game.id)
+        return game.id
+
+    def games(self, profile_id: int) -> list[SavedGame]:
+        """The profile's matches, newest first."""
+        t = games_table
+        query = sa.select(t).where(t.c.profile_id == profile_id).order_by(t.c.started_at.desc(), t.c.id.desc())
+        rows = self._run(lambda conn: conn.execute(query).all(), write=False)
+        return [_game_of(r) for r in rows]
+
     # -- lessons
 
     def mark_lesson_done(self, profile_id: int, lesson_id: str, day: date) -> None:
@@ -288,6 +320,22 @@ class Store:
         raise AssertionError("unreachable")  # the loop returns or raises
 
 
+def _game_values(game: SavedGame) -> dict[str, Any]:
+    """The columns a saved game writes (all but its id, profile and start)."""
+    if not isinstance(game, SavedGame):
+        raise TypeError(f"save_game takes a SavedGame, not {type(game).__name__}")
+    record = json.dumps(game.record, separators=(",", ":"), allow_nan=False)
+    if len(record) > RECORD_LIMIT:
+        raise ValueError(f"a saved game's record must stay under {RECORD_LIMIT} characters")
+    return {"game": game.game, "status": game.status, "record": record, "decisions": game.decisions,
+            "best": game.best, "points_lost": float(game.points_lost), "updated_at": datetime.now(timezone.utc)}
+
+
+def _game_of(row: Any) -> SavedGame:
+    return SavedGame(row.game, row.status, json.loads(row.record), int(row.decisions), int(row.best),
+                     float(row.points_lost), utc(row.started_at), utc(row.updated_at), int(row.id))
+
+
 class NullStore:
     """The same API as :class:`Store`, kept in memory for this session only.
 
@@ -311,6 +359,7 @@ class NullStore:
         self._profiles: list[Profile] = []
         self._attempts: dict[int, list[Attempt]] = {}
         self._lessons: dict[int, dict[str, date]] = {}
+        self._games: dict[int, dict[int, SavedGame]] = {}
 
     def __repr__(self) -> str:
         return f"<NullStore problem={self.problem!r}>"
@@ -357,6 +406,25 @@ class NullStore:
         with self._lock:
             self._known(profile_id)
             self._lessons[profile_id].setdefault(lesson_id, day)
+
+    def save_game(self, profile_id: int, game: SavedGame) -> int:
+        _game_values(game)  # the same checks as a database
+        with self._lock:
+            self._known(profile_id)
+            kept = self._games.setdefault(profile_id, {})
+            if game.id is None:
+                game = replace(game, id=1 + max((i for g in self._games.values() for i in g), default=0))
+            elif game.id not in kept:
+                raise ProfileError("unknown_game", game_id=game.id)
+            else:
+                game = replace(game, started_at=kept[game.id].started_at)
+            kept[game.id] = replace(game, updated_at=datetime.now(timezone.utc))
+            return game.id
+
+    def games(self, profile_id: int) -> list[SavedGame]:
+        with self._lock:
+            kept = list(self._games.get(profile_id, {}).values())
+        return sorted(kept, key=lambda g: (g.started_at, g.id), reverse=True)
 
     def lessons_done(self, profile_id: int) -> set[str]:
         with self._lock:

@@ -26,7 +26,7 @@ for game in catalog.games:
             number = game.lessons.index(lesson_id) + 1
             text = catalog.lesson(lesson_id).text(lang)
             with col.container(border=True):
-                st.image(lesson_still(lesson_id, lang), use_container_width=True)
+                st.image(lesson_still(lesson_id, lang), width="stretch")
                 mark = ":material/check_circle:" if lesson_id in done else ":material/play_circle:"
                 st.page_link("ui/lesson.py", label=f"{number}. {text.title}", icon=mark,
                              query_params={"lesson": lesson_id, "lang": lang})

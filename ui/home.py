@@ -1,4 +1,4 @@
-"""Home: what Capicú is, the games, and the ways in (course, daily puzzle, practice)."""
+"""Home: what Capicú is, the games, and the ways in (course, daily puzzle, practice, play)."""
 
 import streamlit as st
 
@@ -13,13 +13,15 @@ session.show_notices()
 st.title(tr("home.title"))
 st.markdown(tr("home.tagline"))
 
-start, daily, practice = st.columns(3)
+start, daily, practice, play = st.columns(4)
 with start:
     st.page_link("ui/course.py", label=tr("home.start_course"), icon=":material/school:")
 with daily:
     st.page_link("ui/daily.py", label=tr("home.daily"), icon=":material/today:")
 with practice:
     st.page_link("ui/practice.py", label=tr("home.practice"), icon=":material/extension:")
+with play:
+    st.page_link("ui/play.py", label=tr("home.play"), icon=":material/sports_esports:")
 
 st.subheader(tr("home.games"))
 done = session.lessons_done()
@@ -27,7 +29,7 @@ games = course().games
 for row in range(0, len(games), 3):
     for col, game in zip(st.columns(3), games[row:row + 3]):
         with col.container(border=True):
-            st.image(lesson_still(game.lessons[-1], session.lang()), use_container_width=True)
+            st.image(lesson_still(game.lessons[-1], session.lang()), width="stretch")
             st.markdown(f"**{game_title(tr, game.id)}**")
             st.caption(tr(f"game.{game.id}.blurb"))
             finished = sum(1 for lid in game.lessons if lid in done)

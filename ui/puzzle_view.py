@@ -38,7 +38,7 @@ def _table_log(puzzle: Puzzle, rnd, names: list[str]) -> None:
     steps = rnd.view(puzzle.viewer).history
     if not steps:
         return
-    with st.expander(tr("puzzle.log", n=len(steps)), expanded=puzzle.ptype == "reading"):
+    with st.expander(tr("puzzle.log", n=len(steps)), expanded=puzzle.ptype in ("reading", "where_tile")):
         lines = []
         for number, (seat, action, ends) in enumerate(steps, 1):
             # placements show the ends they leave; passes and draws the ends they faced

@@ -4,8 +4,8 @@ import streamlit as st
 
 from progress import ProgressError
 from progress.charts import (
-    AccuracyLabels, CalendarLabels, accuracy_by_type_figure, accuracy_over_time_figure,
-    streak_calendar_figure,
+    AccuracyLabels, CalendarLabels, GameLabels, accuracy_by_type_figure, accuracy_over_time_figure,
+    games_figure, streak_calendar_figure,
 )
 from progress.stats import accuracy_by_type, streak, streak_calendar, weakest_drills
 from puzzles import PUZZLE_TYPES, daily_set
@@ -43,14 +43,14 @@ by_type = AccuracyLabels(title=tr("stats.by_type"), axis=tr("stats.axis_type"), 
 over_time = AccuracyLabels(title=tr("stats.over_time"), axis=tr("stats.axis_day"), rate=tr("stats.axis_rate"),
                            attempts=tr("stats.attempts_word"), empty=tr("stats.empty"), names=names)
 left, right_col = st.columns(2)
-left.plotly_chart(accuracy_by_type_figure(attempts, by_type), use_container_width=True)
-right_col.plotly_chart(accuracy_over_time_figure(attempts, over_time), use_container_width=True)
+left.plotly_chart(accuracy_by_type_figure(attempts, by_type), width="stretch")
+right_col.plotly_chart(accuracy_over_time_figure(attempts, over_time), width="stretch")
 
 calendar = streak_calendar(attempts, today, set_size)
 weekdays = [tr(f"weekday.{i}") for i in range(7)]
 st.plotly_chart(streak_calendar_figure(calendar, CalendarLabels(
     title=tr("stats.calendar"), weekdays=weekdays, attempts=tr("stats.attempts_word"),
-    done=tr("stats.daily_done"), empty=tr("stats.empty"))), use_container_width=True)
+    done=tr("stats.daily_done"), empty=tr("stats.empty"))), width="stretch")
 
 st.subheader(tr("stats.weakest"))
 weak = weakest_drills(attempts)
@@ -65,4 +65,21 @@ for row in weak.itertuples():
 if len(by_type_table := accuracy_by_type(attempts)):
     with st.expander(tr("stats.table")):
         shown = by_type_table.assign(puzzle_type=by_type_table["puzzle_type"].map(lambda t: names.get(t, t)))
-        st.dataframe(shown, hide_index=True, use_container_width=True)
+        st.dataframe(shown, hide_index=True, width="stretch")
+
+# ------------------------------------------------------------------ games against the bots
+st.subheader(tr("stats.games"))
+try:
+    games = session.store().games(profile.id)
+except ProgressError:
+    games = []
+    session.notice("notice.not_saved")
+graded = [g for g in games if g.decisions]
+decisions = sum(g.decisions for g in graded)
+g1, g2, g3 = st.columns(3)
+g1.metric(tr("stats.games_played"), len(games))
+g2.metric(tr("play.accuracy"), f"{sum(g.best for g in graded) / decisions:.0%}" if decisions else "—")
+g3.metric(tr("play.loss"), f"{sum(g.points_lost for g in graded) / decisions:.1f}" if decisions else "—")
+st.plotly_chart(games_figure(games, GameLabels(title=tr("stats.games_chart"), axis=tr("stats.axis_day"),
+                                               accuracy=tr("play.accuracy"), loss=tr("play.loss"),
+                                               empty=tr("stats.games_empty"))), width="stretch")

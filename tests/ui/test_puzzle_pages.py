@@ -122,5 +122,5 @@ def test_stats_asks_for_a_profile_then_shows_charts(progress_db):
     create_profile(at, "Beto")
     at.run()
     assert not at.exception
-    assert len(at.get("plotly_chart")) == 3
+    assert len(at.get("plotly_chart")) == 4  # by drill, over time, the calendar, games against the bots
     assert [m.value for m in at.metric][:1] == ["0"]

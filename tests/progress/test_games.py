@@ -1,0 +1,60 @@
+"""Games against the bots are saved per profile, in SQLite and in the memory fallback alike."""
+
+from __future__ import annotations
+
+import pytest
+
+from progress import NullStore, ProfileError, SavedGame, open_store
+
+RECORD = {"setup": {"preset": "laplaza_1v1", "players": 2, "overlays": [], "seed": "7", "seats": ["human", "casual"]},
+          "rounds": [[{"seat": 0, "action": "lead 3-3"}]]}
+
+
+@pytest.fixture(params=["sqlite", "memory"])
+def store(request, tmp_path):
+    if request.param == "memory":
+        yield NullStore()
+    else:
+        s = open_store(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+        yield s
+        s.close()
+
+
+def test_a_game_is_saved_updated_and_listed_newest_first(store):
+    me = store.create_profile("Lúcia")
+    first = store.save_game(me.id, SavedGame("laplaza_1v1", "playing", RECORD))
+    second = store.save_game(me.id, SavedGame("kozel", "playing", {"setup": {}, "rounds": [[]]}))
+    store.save_game(me.id, SavedGame("laplaza_1v1", "finished", RECORD, decisions=4, best=3, points_lost=5.5,
+                                     id=first))
+    games = store.games(me.id)
+    assert [g.id for g in games] == [second, first]
+    done = games[1]
+    assert (done.status, done.decisions, done.best, done.points_lost, done.record) == (
+        "finished", 4, 3, 5.5, RECORD)
+    assert done.accuracy == 0.75 and games[0].accuracy is None
+
+
+def test_a_game_belongs_to_its_profile(store):
+    me, other = store.create_profile("Ana"), store.create_profile("Beto")
+    mine = store.save_game(me.id, SavedGame("draw", "playing", RECORD))
+    assert store.games(other.id) == []
+    with pytest.raises(ProfileError) as caught:
+        store.save_game(other.id, SavedGame("draw", "abandoned", RECORD, id=mine))
+    assert caught.value.code == "unknown_game"
+    with pytest.raises(ProfileError):
+        store.save_game(9999, SavedGame("draw", "playing", RECORD))
+
+
+@pytest.mark.parametrize("bad", [dict(status="won"), dict(best=5, decisions=2), dict(points_lost=-1.0),
+                                 dict(game="")])
+def test_a_malformed_game_is_refused_before_anything_is_written(bad):
+    fields = dict(game="draw", status="playing", record=RECORD) | bad
+    with pytest.raises(ValueError):
+        SavedGame(**fields)
+
+
+def test_a_record_that_is_not_json_is_refused(store):
+    me = store.create_profile("Cleo")
+    with pytest.raises(ValueError):
+        store.save_game(me.id, SavedGame("draw", "playing", {"x": float("nan")}))
+    assert store.games(me.id) == []

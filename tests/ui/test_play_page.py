@@ -1,0 +1,147 @@
+"""The play page under AppTest: a match set up and started, a round played to its end by
+tapping the board, a hint, the review and its replay, saving and reopening, bad links."""
+
+from __future__ import annotations
+
+import pytest
+
+from progress import open_store
+from strategy.game import Game
+from tests.support.streamlit_events import component_event
+from tests.ui.conftest import create_profile, open_app, texts_of
+from ui.i18n import LANGUAGES, translator
+
+
+@pytest.fixture(autouse=True)
+def instant_bots(monkeypatch):
+    """The bots move at once here: the pause between moves is for a person's eye."""
+    import ui.play_setup
+
+    monkeypatch.setattr(ui.play_setup, "PACES", {name: 0.0 for name in ui.play_setup.PACES})
+
+
+def _game(at) -> Game:
+    return at.session_state["play_game"]
+
+
+def _play_round(at, choose=lambda legal: legal[0]):
+    """Tap the player's moves until the round is over (the bots answer in between)."""
+    for _ in range(60):
+        game = _game(at)
+        if game.round.is_over:
+            return at
+        assert game.human_to_move, "after the page's run, either the round is over or it is your turn"
+        action = str(choose(game.round.legal_actions()))
+        at = component_event(at, f"play:{game.setup.seed}:{game.round.round_number}:board", trigger=("play", action))
+        assert not at.exception, [e.message for e in at.exception]
+    raise AssertionError("the round did not end within 60 of your moves")
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_the_setup_form_speaks_every_language(lang):
+    at = open_app("play", lang=lang)
+    tr = translator(lang)
+    assert at.title[0].value == tr("play.title")
+    assert any(b.label == tr("play.start") for b in at.button)
+    captions = [c.value for c in at.caption]
+    assert tr("bot.casual.about") in captions  # each bot level says what it notices
+
+
+def test_a_match_started_from_the_form_is_played_to_the_end_of_a_round_and_reviewed():
+    at = open_app("play")
+    at.selectbox(key="play_form_game").set_value("laplaza_1v1").run()
+    at.text_input(key="play_form_seed").input("2718").run()
+    at.button(key="play_start").click().run()
+    assert not at.exception, [e.message for e in at.exception]
+    game = _game(at)
+    assert game.setup.seed == "2718" and game.setup.seats == ("human", "casual")
+    assert at.query_params["seed"] in ("2718", ["2718"])
+    at = _play_round(at)
+    tr = translator("en")
+    assert tr("play.review") in [s.value for s in at.subheader]
+    review = at.session_state["play_reviews"][0]
+    assert len(at.dataframe) == 1 if review.decisions else tr("play.no_decisions") in texts_of(at)
+    if review.decisions:
+        assert len(at.dataframe[0].value) == len(review.decisions)
+    assert tr("play.grades_help", best="0.5", good="3", inaccuracy="7", mistake="15") in texts_of(at)
+
+
+def test_a_link_with_a_seed_deals_the_same_round_again():
+    first = open_app("play", game="laplaza_partners", seed="99", levels="strong,beginner,casual")
+    second = open_app("play", game="laplaza_partners", seed="99", levels="strong,beginner,casual")
+    a, b = _game(first), _game(second)
+    assert a.setup.seats == ("human", "strong", "beginner", "casual")
+    assert a.round.history == b.round.history and a.round.hands == b.round.hands
+
+
+@pytest.mark.parametrize("params, name", [
+    ({"game": "chess", "seed": "1"}, "game"),
+    ({"game": "kozel", "players": "9", "seed": "1"}, "players"),
+    ({"game": "kozel", "players": "3", "levels": "god,casual", "seed": "1"}, "level"),
+    ({"game": "laplaza_1v1", "rules": "[x](https://e.x)", "seed": "1"}, "rules"),
+])
+def test_a_bad_link_says_what_does_not_fit_and_shows_the_form(params, name):
+    at = open_app("play", **params)
+    assert "play_game" not in at.session_state
+    warning = " ".join(w.value for w in at.warning)
+    assert name in warning and "](https" not in warning
+    assert any(b.label == translator("en")("play.start") for b in at.button)
+
+
+def test_a_hint_shows_every_legal_move_and_is_recorded_with_the_move():
+    at = open_app("play", game="laplaza_1v1", seed="31", levels="casual")
+    game = _game(at)
+    while not (game.human_to_move and len(game.round.canonical_actions()) > 1):
+        assert not game.round.is_over
+        at = component_event(at, f"play:31:{game.round.round_number}:board",
+                             trigger=("play", str(game.round.legal_actions()[0])))
+        game = _game(at)
+    at.button(key="play_hint_button").click().run()
+    hint = at.session_state["play_hint"]
+    assert {str(a) for a in hint.evaluation.actions} == {str(a) for a in game.round.legal_actions()}
+    assert at.get("plotly_chart"), "the expected points of every move are charted"
+    best = hint.best
+    at = component_event(at, f"play:31:{game.round.round_number}:board", trigger=("play", best))
+    mine = [m for m in _game(at).rounds[-1] if m.seat == 0]
+    assert mine[-1].action == best and mine[-1].hint
+
+
+def test_a_profiles_match_is_saved_each_round_and_reopens(progress_db):
+    at = open_app("play")
+    create_profile(at, "Rui")
+    at.selectbox(key="play_form_game").set_value("draw").run()
+    at.text_input(key="play_form_seed").input("5").run()
+    at.button(key="play_start").click().run()
+    at = _play_round(at)
+    store = open_store(f"sqlite:///{progress_db}")
+    try:
+        (rui,) = store.profiles()
+        (saved,) = store.games(rui.id)
+    finally:
+        store.close()
+    assert saved.game == "draw" and saved.record["setup"]["seed"] == "5"
+    assert "0" in saved.record["reviews"]
+    replayed = Game.from_dict(saved.record)
+    assert replayed.round.history == _game(at).round.history
+    at.button(key="play_abandon").click().run()
+    assert "play_game" not in at.session_state
+    at.button(key=f"play_open:{saved.id}").click().run()
+    assert _game(at).round.history == replayed.round.history
+
+
+def test_the_replay_steps_with_every_hand_shown_and_jumps_to_a_mistake():
+    at = open_app("play", game="laplaza_partners", seed="12", levels="expert,beginner,expert")
+    at = _play_round(at, choose=lambda legal: legal[-1])
+    game = _game(at)
+    key = f"play:12:0:review"
+    total = len(game.rounds[0])
+    assert at.session_state.get(f"{key}:step", total) == total
+    at.button(key=f"{key}:first").click().run()
+    assert at.session_state[f"{key}:step"] == 0
+    at = component_event(at, f"{key}:board", trigger=("nav", "next"))
+    assert at.session_state[f"{key}:step"] == 1
+    review = at.session_state["play_reviews"][0]
+    slips = [d.ply for d in review.decisions if d.grade in ("inaccuracy", "mistake", "blunder")]
+    if slips:
+        at.button(key=f"{key}:slip").click().run()
+        assert at.session_state[f"{key}:step"] in slips
