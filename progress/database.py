@@ -117,11 +117,73 @@ lessons_table = sa.Table(
     sa.Column("day", sa.Date, nullable=False),
 )
 
+games_table = sa.Table(
+    "capicu_games",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("profile_id", sa.Integer, sa.ForeignKey("capicu_profiles.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("game", sa.String(TEXT_LIMIT), nullable=False),
+    sa.Column("status", sa.String(20), nullable=False),
+    sa.Column("record", sa.Text, nullable=False),  # JSON: the setup, every action, the reviews
+    sa.Column("decisions", sa.Integer, nullable=False),
+    sa.Column("best", sa.Integer, nullable=False),
+    sa.Column("points_lost", sa.Float, nullable=False),
+    sa.Column("started_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_capicu_games_profile_started", "profile_id", "started_at"),
+)
+
 meta_table = sa.Table(
     "capicu_meta",
     metadata,
     sa.Column("key", sa.String(40), primary_key=True),
     sa.Column("value", sa.String(200), nullable=False),
+)
+
+
+# The live class quiz (progress/quiz.py): a quiz, the students who joined it, their answers.
+quizzes_table = sa.Table(
+    "capicu_quizzes",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("code", sa.String(12), nullable=False, unique=True),  # the short join code
+    sa.Column("secret_hash", sa.String(64), nullable=False),  # sha256 of the teacher's secret
+    sa.Column("title", sa.String(TEXT_LIMIT), nullable=False),
+    sa.Column("lang", sa.String(8), nullable=False),
+    sa.Column("puzzle_ids", sa.Text, nullable=False),  # JSON list of puzzle ids, in order
+    sa.Column("state", sa.String(12), nullable=False),  # lobby, question, revealed, closed
+    sa.Column("current", sa.Integer, nullable=False),  # the question on screen; -1 in the lobby
+    sa.Column("asked_at", sa.DateTime(timezone=True), nullable=True),  # when it was put on screen
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+quiz_players_table = sa.Table(
+    "capicu_quiz_players",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("quiz_id", sa.Integer, sa.ForeignKey("capicu_quizzes.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("nickname", sa.String(40), nullable=False),
+    sa.Column("name_key", sa.String(160), nullable=False),
+    sa.Column("device", sa.String(64), nullable=False),  # the random id a student's link keeps
+    sa.Column("joined_at", sa.DateTime(timezone=True), nullable=False),
+    sa.UniqueConstraint("quiz_id", "name_key", name="uq_capicu_quiz_players_name"),
+    sa.UniqueConstraint("quiz_id", "device", name="uq_capicu_quiz_players_device"),
+)
+
+quiz_answers_table = sa.Table(
+    "capicu_quiz_answers",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("quiz_id", sa.Integer, sa.ForeignKey("capicu_quizzes.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("player_id", sa.Integer, sa.ForeignKey("capicu_quiz_players.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("question", sa.Integer, nullable=False),
+    sa.Column("response", sa.Text, nullable=False),  # JSON, as the student gave it
+    sa.Column("correct", sa.Boolean, nullable=False),
+    sa.Column("time_ms", sa.Integer, nullable=False),  # from the question going on screen
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    # one answer per student per question: the first one counts
+    sa.UniqueConstraint("quiz_id", "player_id", "question", name="uq_capicu_quiz_answers_once"),
 )
 
 

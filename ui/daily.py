@@ -5,6 +5,7 @@ the streak; the share text gives results without spoilers.
 """
 
 import datetime as dt
+from functools import partial
 
 import streamlit as st
 
@@ -13,6 +14,7 @@ from progress.stats import daily_results, streak
 from puzzles import daily_set, share_text
 from ui import session
 from ui.puzzle_view import show_puzzle
+from ui.worksheet import daily_worksheet
 
 tr = session.tr()
 today = session.today()
@@ -43,6 +45,10 @@ puzzles = daily_set(day)  # cached by the puzzles package itself
 st.title(tr("daily.title"))
 past = day < today
 st.caption(tr("daily.intro_past" if past else "daily.intro", date=day.isoformat(), count=len(puzzles)))
+st.download_button(tr("worksheet.download"), help=tr("worksheet.download_help"), icon=":material/print:",
+                   data=partial(daily_worksheet, day, session.lang()),
+                   file_name=f"capicu-daily-{day.isoformat()}-{session.lang()}.pdf", mime="application/pdf",
+                   on_click="ignore", key="daily_worksheet")  # built only when clicked (about 1 s)
 
 # ------------------------------------------------------------------ results so far
 results_key = f"daily:{day.isoformat()}"

@@ -1,6 +1,7 @@
 """A lesson: the rule explained, a scripted board that moves, table variants, your turn.
 
-Deep link: ``?lesson=ID&step=N&lang=xx`` (``&present=1`` for a projector).
+Deep link: ``?lesson=ID&step=N&lang=xx`` (``&present=1`` for a projector: see
+:mod:`ui.presentation`; the key F or the *Present* button enter it, Escape leaves).
 """
 
 from dataclasses import replace
@@ -9,12 +10,11 @@ import streamlit as st
 
 from puzzles import questions
 from puzzles.explain import label, verdict_sentence
-from ui import session
+from ui import presentation, session
+from ui.board import board, board_model
 from ui.labels import ptype_title
-from ui.board_frame import show_board
-from ui.labels import action_label, game_title, result_summary, seat_labels
+from ui.labels import action_label, board_texts, game_title, result_summary, seat_labels
 from ui.lesson_catalog import course
-from ui.presentation import presentation_mode
 from ui.question_widget import ask
 
 tr = session.tr()
@@ -37,23 +37,31 @@ text = lesson.text(session.lang())
 overlays = st.session_state.get(f"overlays:{lesson_id}", [])
 frames = lesson.frames(overlays)
 last = len(frames) - 1
+presenting = presentation.presenting()
+# On a projector a lesson with a task ends on one more step: "Your turn", its answer hidden.
+final = last + 1 if presenting and lesson.task is not None else last
 
 if "lesson_step" not in st.session_state:
-    st.session_state["lesson_step"] = session.int_param("step", 0, 0, last)
-step = min(st.session_state["lesson_step"], last)
+    st.session_state["lesson_step"] = session.int_param("step", 0, 0, final)
+step = min(st.session_state["lesson_step"], final)
 st.query_params["lesson"] = lesson_id
 st.query_params["step"] = str(step)
-presenting = st.query_params.get("present") == "1"
 session.show_notices()
 
 
 def go(to: int) -> None:
-    st.session_state["lesson_step"] = max(0, min(last, to))
+    st.session_state["lesson_step"] = max(0, min(final, to))
 
 
 def on_nav(value: str) -> None:
+    if value == "present":
+        presentation.start()
+        return
+    if value == "leave":
+        presentation.leave()
+        return
     current = st.session_state.get("lesson_step", 0)
-    go({"prev": current - 1, "next": current + 1, "first": 0, "last": last}.get(value, current))
+    go({"prev": current - 1, "next": current + 1, "first": 0, "last": final}.get(value, current))
 
 
 def _toggle_overlay(lid: str, overlay: str) -> None:
@@ -66,34 +74,98 @@ def _toggle_overlay(lid: str, overlay: str) -> None:
     st.session_state[key] = current
 
 
+def _answer_tiles(value) -> list[str]:
+    """The tiles an answer names ("3-5@L", "lead 6-6", a list of them), to mark on the board."""
+    values = value if isinstance(value, list) else [value]
+    tiles = []
+    for item in values:
+        word = str(item).removeprefix("lead ").split("@")[0]
+        if len(word) == 3 and word[1] == "-" and word[0].isdigit() and word[2].isdigit():
+            tiles.append(word)
+    return tiles
+
+
+def _present() -> None:
+    """The lesson on a projector: the teacher's bar, the board, the caption; nothing else."""
+    presentation.presentation_mode()
+    on_task = step > last
+    total = final + 1
+    counter = (f"{tr('lesson.your_turn')} · {step + 1}/{total}" if on_task
+               else tr("lesson.step", n=step + 1, total=total))
+    variants = [(v.overlay, text.variants.get(v.overlay, v.overlay), v.overlay in overlays) for v in lesson.variants]
+    presentation.teacher_bar(step=step, total=total, counter=counter, go=go, lesson_id=lesson_id,
+                             has_task=lesson.task is not None, on_task=on_task, variants=variants,
+                             toggle_variant=lambda overlay: _toggle_overlay(lesson_id, overlay))
+    hidden = presentation.hands_hidden()
+    shown = presentation.answer_shown(lesson_id)
+    if on_task:
+        task = lesson.task
+        rnd = task.round()
+        viewer = task.viewer
+        params = {"viewer": task.viewer, **task.params}
+        answer = questions.answer(task.kind, rnd, params)
+        reveal = False
+        highlight = _answer_tiles(answer) if shown else []
+    else:
+        rnd, viewer, reveal, highlight = frames[step].round, lesson.viewer, lesson.reveal or frames[step].round.is_over, []
+    board_col, side_col = st.columns([13, 7], gap="medium")
+    with board_col:
+        model = board_model(rnd, viewer, seat_labels=seat_labels(tr, rnd.rules), texts=board_texts(tr),
+                            reveal=reveal and not hidden, interactive=False, highlight=highlight)
+        board(model, key="lesson_board", on_nav=on_nav, present=True, hide_hand=hidden)
+    with side_col:
+        st.title(text.title, anchor=False)
+        if on_task:
+            st.markdown(text.task.get("prompt", ""))
+            if shown:
+                presentation.answer_block(f"{tr('presenter.answer')}: {label(session.lang(), task.kind, answer, rnd.rules)}",
+                                          text.task.get("right", ""))
+            return
+        current = frames[step]
+        if current.action and current.round.history:
+            st.markdown(f"**{seat_labels(tr, rules)[current.round.history[-1][0]]}:** "
+                        f"{action_label(tr, current.action)}")
+        st.info(text.captions.get(current.caption, ""))
+        if current.round.result is not None:
+            with st.container(border=True):
+                for line in result_summary(tr, rules, current.round.result):
+                    st.markdown(line)
+
+
 # ------------------------------------------------------------------ header
-if presenting:
-    presentation_mode()
 game = catalog.game_of(lesson_id)
 position = game.lessons.index(lesson_id) + 1
+frame = frames[min(step, last)]
+rules = frame.round.rules
+if presenting:
+    _present()
+    st.stop()
+
 st.caption(f"{game_title(tr, game.id)} · {tr('lesson.number', n=position, total=len(game.lessons))}")
 st.title(text.title)
-if not presenting:
-    st.markdown(f"*{text.summary}*")
+st.markdown(f"*{text.summary}*")
 
-frame = frames[step]
-rules = frame.round.rules
-board_col, side_col = st.columns([3, 2] if not presenting else [5, 2], gap="large")
+board_col, side_col = st.columns([3, 2], gap="large")
 with board_col:
-    show_board(frame.round, viewer=lesson.viewer, key="lesson_board",
-               reveal=lesson.reveal or frame.round.is_over, interactive=False, on_nav=on_nav)
+    # The same board as show_board() draws, and one that the key F puts on the projector.
+    board(board_model(frame.round, lesson.viewer, seat_labels=seat_labels(tr, rules), texts=board_texts(tr),
+                      reveal=lesson.reveal or frame.round.is_over, interactive=False),
+          key="lesson_board", on_nav=on_nav, presentable=True)
     first_b, prev_b, counter, next_b, last_b = st.columns([1, 1, 2, 1, 1], vertical_alignment="center")
     first_b.button(":material/first_page:", key="first", help=tr("lesson.first"), on_click=go, args=(0,),
-                   disabled=step == 0, use_container_width=True)
+                   disabled=step == 0, width="stretch")
     prev_b.button(":material/chevron_left:", key="prev", help=tr("lesson.prev"), on_click=go, args=(step - 1,),
-                  disabled=step == 0, use_container_width=True)
+                  disabled=step == 0, width="stretch")
     counter.markdown(f"<div style='text-align:center'>{tr('lesson.step', n=step + 1, total=last + 1)}</div>",
                      unsafe_allow_html=True)
     next_b.button(":material/chevron_right:", key="next", help=tr("lesson.next"), on_click=go, args=(step + 1,),
-                  disabled=step == last, use_container_width=True)
+                  disabled=step == last, width="stretch")
     last_b.button(":material/last_page:", key="last", help=tr("lesson.last"), on_click=go, args=(last,),
-                  disabled=step == last, use_container_width=True)
-    st.caption(tr("lesson.keys_hint"))
+                  disabled=step == last, width="stretch")
+    hint_col, present_col = st.columns([5, 2], vertical_alignment="center")
+    hint_col.caption(tr("lesson.keys_hint"))
+    present_col.button(tr("presenter.start"), key="present_start", icon=":material/slideshow:",
+                       help=tr("presenter.start_help"), on_click=presentation.start, width="stretch")
 
 with side_col:
     caption = text.captions.get(frame.caption, "")
@@ -119,9 +191,6 @@ with side_col:
                           value=variant.overlay in overlays,
                           on_change=lambda v=variant.overlay: _toggle_overlay(lesson_id, v))
 
-
-if presenting:
-    st.stop()
 
 # ------------------------------------------------------------------ explanation
 explain, remember = st.columns([3, 2], gap="large")

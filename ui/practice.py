@@ -4,13 +4,15 @@ Links: ``?type=next_leader&game=laplaza_partners&level=hard`` (from a lesson's d
 or ``?puzzle=<puzzle id>`` for one exact puzzle.
 """
 
+from functools import partial
+
 import streamlit as st
 
 from puzzles import BANDS, PUZZLE_TYPES, PuzzleError, practice_puzzle, puzzle_from_id
 from ui import session
-from ui.labels import ptype_title
-from ui.labels import game_title
+from ui.labels import game_title, ptype_title
 from ui.puzzle_view import show_puzzle
+from ui.worksheet import practice_worksheet
 
 tr = session.tr()
 ANY = "any"
@@ -75,6 +77,12 @@ level_col.segmented_control(tr("practice.level"), [ANY, *BANDS], key=session.tra
 
 ptype = st.session_state["practice_type"]
 st.caption(ptype_title(ptype, "summary"))
+st.download_button(tr("worksheet.download"), help=tr("worksheet.download_help"), icon=":material/print:",
+                   data=partial(practice_worksheet, ptype, st.session_state["practice_game"],
+                                None if st.session_state["practice_level"] == ANY else st.session_state["practice_level"],
+                                6, session.lang(), 2, st.session_state["practice_index"]),
+                   file_name=f"capicu-{ptype}-{session.lang()}.pdf", mime="application/pdf",
+                   on_click="ignore", key="practice_worksheet")  # six puzzles from this one on, built when clicked
 
 
 @st.cache_data(show_spinner=False, max_entries=512)

@@ -15,10 +15,13 @@ PAGES = [
     ("ui/lesson.py", "lesson", "nav.lesson", ":material/play_lesson:"),
     ("ui/practice.py", "practice", "nav.practice", ":material/extension:"),
     ("ui/daily.py", "daily", "nav.daily", ":material/today:"),
+    ("ui/play.py", "play", "nav.play", ":material/sports_esports:"),
     ("ui/stats.py", "stats", "nav.stats", ":material/insights:"),
+    ("ui/class_teacher.py", "class", "nav.class", ":material/co_present:"),
+    ("ui/class_join.py", "join", "nav.join", ":material/how_to_reg:"),
 ]
 # A deep link on the home page (?lesson=..., ?daily=...) opens the page it names.
-DEEP_LINKS = {"lesson": "lesson", "daily": "daily", "puzzle": "practice"}
+DEEP_LINKS = {"lesson": "lesson", "daily": "daily", "puzzle": "practice", "seed": "play", "join": "join"}
 
 
 def pages() -> list:

@@ -210,3 +210,44 @@ def nl_title(ptype: str) -> str:
     from puzzles.explain import lookup
 
     return str(lookup("nl", f"types.{ptype}.title"))
+
+
+def test_a_round_against_a_bot_by_tapping_with_a_hint_then_the_review(browser, app_url, artifacts):
+    tr = translator("en")
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    try:
+        page.goto(f"{app_url}/play?game=laplaza_1v1&seed=7&levels=beginner&pace=fast&lang=en")
+        board = page.locator("svg[data-board]").first
+        board.wait_for(timeout=30_000)
+        hinted = False
+        for _ in range(80):
+            if page.get_by_text(tr("play.round_over"), exact=True).count():
+                break
+            hint = page.get_by_role("button", name=tr("play.hint"))
+            if hint.count() and not hinted:
+                hint.click()
+                page.get_by_text(tr("play.hint_title")).wait_for(timeout=30_000)
+                hinted = True
+            playable = page.locator("svg[data-board] [data-tile].playable")
+            draw_or_pass = page.locator(".cpb-bar button")
+            if playable.count():
+                playable.first.click()
+                if page.locator("[data-end].target").count():
+                    page.locator("[data-end].target").first.click()
+            elif draw_or_pass.count():
+                draw_or_pass.first.click()
+            page.wait_for_timeout(1200)
+        page.get_by_text(tr("play.review")).wait_for(timeout=60_000)
+        assert hinted, "a hint was asked for at least once"
+        first = page.get_by_role("button", name=tr("play.replay_first"))
+        first.click()
+        page.get_by_text(re.compile(r"^" + re.escape(tr("play.replay_step", n=0, total=99)).replace("99", r"\d+")))\
+            .wait_for(timeout=30_000)
+        slip = page.get_by_role("button", name=tr("play.replay_mistake"))
+        if slip.is_enabled():
+            slip.click()
+            expect(page.get_by_text(re.compile(r"^Move [1-9]\d* of"))).to_be_visible(timeout=30_000)
+        page.screenshot(path=str(artifacts / "play_review.png"), full_page=True)
+        assert page.locator('[data-testid="stException"]').count() == 0
+    finally:
+        page.close()

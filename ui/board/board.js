@@ -6,7 +6,14 @@
 // returns only on unmount, so document-level listeners are bound once per mount and
 // read the latest data from `parentElement.__latest` (docs/board.md).
 
-const NAV_KEYS = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last' };
+// Page Up / Page Down: what a presenter's clicker sends.
+const NAV_KEYS = {
+  ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last', PageUp: 'prev', PageDown: 'next',
+};
+// Presentation mode (a projector): no text on the board under this many CSS pixels on a
+// 1920 px wide screen, and proportionally less on a smaller one (1280 px: 16.3 px).
+const PRESENT_MIN_PX = 24.5;
+const PRESENT_AT_WIDTH = 1920;
 const TYPING_TAGS = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 // Widgets that use arrow keys themselves: a key pressed in one of them is not ours.
 const ARROW_ROLES = new Set(['slider', 'spinbutton', 'radio', 'tab', 'menuitem', 'option',
@@ -27,11 +34,13 @@ export default function (component) {
   const focus = rememberFocus(parentElement);
   const board = new Board(data, parentElement);
   host.replaceChildren(board.root);
+  parentElement.__board = board;
   board.restoreSelection();
   board.restoreFocus(focus);
 
   bindOnce(parentElement, host);
   checkWidth(parentElement, host);
+  if (data.present) board.enlarge();
   return () => unbind(parentElement);
 }
 
@@ -42,7 +51,7 @@ class Board {
     this.legal = (data.legal && data.legal.tiles) || {};
     this.sent = false;
     this.root = document.createElement('div');
-    this.root.className = 'cpb-root';
+    this.root.className = data.present ? 'cpb-root present' : 'cpb-root';
     if (data.score) this.root.appendChild(buildScore(data.score));
     this.svg = parseSvg(data.svg);
     if (this.svg) {
@@ -76,6 +85,59 @@ class Board {
       bar.appendChild(button);
     }
     return bar;
+  }
+
+  // On a projector the board's small labels (seat names, tile counts, the stock's word)
+  // grow to PRESENT_MIN_PX on screen. A seat's name tag grows as a whole (pill, name,
+  // count, tags) around its centre, kept inside the table; other texts around their
+  // anchor. Idempotent: it runs again when the board is resized.
+  enlarge() {
+    const svg = this.svg;
+    if (!svg || !svg.viewBox || !svg.viewBox.baseVal) return;
+    const box = svg.getBoundingClientRect();
+    const vb = svg.viewBox.baseVal;
+    if (!box.width || !vb.width || !vb.height) return;
+    const scale = Math.min(box.width / vb.width, box.height / vb.height);
+    const minPx = PRESENT_MIN_PX * Math.min(1, window.innerWidth / PRESENT_AT_WIDTH);
+    const need = (text) => {
+      const size = parseFloat(text.getAttribute('font-size')) || 16;
+      return Math.max(1, minPx / (size * scale));
+    };
+    const NS = 'http://www.w3.org/2000/svg';
+    for (const seat of svg.querySelectorAll('g.seat')) {
+      let cluster = seat.querySelector(':scope > g.cpb-big');
+      if (!cluster) {
+        cluster = document.createElementNS(NS, 'g');
+        cluster.setAttribute('class', 'cpb-big');
+        const parts = [];
+        for (const child of seat.children) {
+          if (child.tagName === 'g') break; // the seat's tiles follow its name tag
+          if (child.tagName !== 'title') parts.push(child);
+        }
+        if (!parts.length) continue;
+        seat.insertBefore(cluster, parts[0]);
+        for (const part of parts) cluster.appendChild(part);
+      }
+      const texts = [...cluster.querySelectorAll('text')];
+      const k = Math.max(1, ...texts.map(need));
+      const b = cluster.getBBox();
+      const cx = b.x + b.width / 2;
+      const cy = b.y + b.height / 2;
+      const left = cx - (b.width / 2) * k;
+      const right = cx + (b.width / 2) * k;
+      let dx = 0;
+      if (left < 4) dx = 4 - left;
+      else if (right > vb.width - 4) dx = vb.width - 4 - right;
+      cluster.setAttribute('transform', `translate(${dx} 0) translate(${cx} ${cy}) scale(${k}) translate(${-cx} ${-cy})`);
+    }
+    for (const text of svg.querySelectorAll('text')) {
+      if (text.closest('g.cpb-big')) continue;
+      const k = need(text);
+      const x = parseFloat(text.getAttribute('x')) || 0;
+      const y = parseFloat(text.getAttribute('y')) || 0;
+      if (k > 1) text.setAttribute('transform', `translate(${x} ${y}) scale(${k}) translate(${-x} ${-y})`);
+      else text.removeAttribute('transform');
+    }
   }
 
   // ------------------------------------------------------------------ queries
@@ -303,20 +365,60 @@ function isTyping(el) {
   return ARROW_ROLES.has(el.getAttribute('role'));
 }
 
+function fullscreen(on) {
+  try {
+    const el = document.documentElement;
+    if (on && !document.fullscreenElement && el.requestFullscreen) return el.requestFullscreen().catch(() => {});
+    if (!on && document.fullscreenElement && document.exitFullscreen) return document.exitFullscreen().catch(() => {});
+  } catch (err) { /* a browser without full screen: the page still fills the window */ }
+  return undefined;
+}
+
+// F (enter presentation, full screen) and Escape (leave it) while a board can present.
+function modeKey(e, data, setTriggerValue) {
+  if (e.repeat || e.altKey || e.ctrlKey || e.metaKey) return false;
+  if ((e.key === 'f' || e.key === 'F') && data.presentable) {
+    fullscreen(true); // a key press is a user gesture
+    if (!data.present) setTriggerValue('nav', 'present');
+    return true;
+  }
+  if (e.key === 'Escape' && data.present && !e.defaultPrevented) {
+    fullscreen(false);
+    setTriggerValue('nav', 'leave');
+    return true;
+  }
+  return false;
+}
+
 function bindOnce(parentElement, host) {
   if (parentElement.__onKey) return;
   parentElement.__onKey = (e) => {
     const { data, setTriggerValue } = parentElement.__latest;
+    const origin = e.composedPath()[0];
+    if (isTyping(origin)) return;
+    if (data.nav && modeKey(e, data, setTriggerValue)) {
+      e.preventDefault();
+      return;
+    }
     const step = NAV_KEYS[e.key];
     if (!data.nav || !step || e.defaultPrevented || e.repeat) return;
     if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
-    const origin = e.composedPath()[0];
-    if (isTyping(origin)) return;
     if (origin && origin.closest && origin.closest('[data-tile], [data-end]')) return;
     e.preventDefault(); // Home and End would scroll the page
     setTriggerValue('nav', step);
   };
   document.addEventListener('keydown', parentElement.__onKey);
+  // Escape in full screen is the browser's own: it leaves full screen, and so do we.
+  parentElement.__onFull = () => {
+    const { data, setTriggerValue } = parentElement.__latest;
+    if (document.fullscreenElement) {
+      parentElement.__wasFull = true;
+    } else if (parentElement.__wasFull) {
+      parentElement.__wasFull = false;
+      if (data.present && data.nav) setTriggerValue('nav', 'leave');
+    }
+  };
+  document.addEventListener('fullscreenchange', parentElement.__onFull);
   if (typeof ResizeObserver !== 'undefined') {
     parentElement.__resize = new ResizeObserver(() => checkWidth(parentElement, host));
     parentElement.__resize.observe(host);
@@ -325,6 +427,8 @@ function bindOnce(parentElement, host) {
 
 function unbind(parentElement) {
   if (parentElement.__onKey) document.removeEventListener('keydown', parentElement.__onKey);
+  if (parentElement.__onFull) document.removeEventListener('fullscreenchange', parentElement.__onFull);
+  parentElement.__onFull = null;
   if (parentElement.__resize) parentElement.__resize.disconnect();
   parentElement.__onKey = null;
   parentElement.__resize = null;
@@ -334,6 +438,10 @@ function checkWidth(parentElement, host) {
   const { data, setStateValue } = parentElement.__latest;
   const width = host.clientWidth;
   if (!width) return;
+  if (data.present) { // the projector keeps the wide layout; its labels follow the size
+    if (parentElement.__board) parentElement.__board.enlarge();
+    return;
+  }
   const narrow = data.narrow ? width < WIDE_ABOVE : width < NARROW_BELOW;
   if (narrow !== Boolean(data.narrow) && parentElement.__askedNarrow !== narrow) {
     parentElement.__askedNarrow = narrow;

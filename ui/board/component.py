@@ -4,8 +4,10 @@ It mounts the SVG of :mod:`ui.board.svg` and reports two kinds of events:
 
 * ``play``: an action text the model offered (``"lead 6-6"``, ``"3-5@L"``, ``"draw"``,
   ``"pass"``), after a tap on a tile (then on an end when it fits both);
-* ``nav``: ``"prev"``, ``"next"``, ``"first"`` or ``"last"`` from ArrowLeft,
-  ArrowRight, Home and End anywhere on the page (lesson frames on a projector).
+* ``nav``: ``"prev"``, ``"next"``, ``"first"`` or ``"last"`` from ArrowLeft /
+  Page Up, ArrowRight / Page Down (a presenter's clicker), Home and End anywhere on the
+  page (lesson frames on a projector); ``"present"`` from the key F, ``"leave"`` from
+  Escape (or the browser leaving full screen) while presenting.
 
 A page can pass callbacks, which run before the script and so let one run show the
 result, or read the returned :class:`BoardEvent`::
@@ -26,12 +28,15 @@ from typing import Any, Callable, Mapping
 
 import streamlit as st
 
+from .layout import board_layout
 from .model import offered_actions
-from .svg import render_svg
+from .svg import build_svg, draw_tile, render_svg
 
 _HERE = Path(__file__).resolve().parent
 NAME = "capicu_board"
 NAV_STEPS = ("prev", "next", "first", "last")
+#: Presentation mode: F enters it (and asks the browser for full screen), Escape leaves it.
+MODE_STEPS = ("present", "leave")
 PLAY, NAV = "play", "nav"
 
 # The page's own words never go into this HTML: they travel in ``data``, inside the
@@ -75,15 +80,21 @@ def board(
     on_play: Callable[[str], None] | None = None,
     on_nav: Callable[[str], None] | None = None,
     nav: bool = True,
+    present: bool = False,
+    presentable: bool = False,
+    hide_hand: bool = False,
 ) -> BoardEvent | None:
     """Mount the board for ``model`` (see :func:`ui.board.model.board_model`); return this run's event.
 
     ``on_play(action)`` and ``on_nav(step)`` run before the script, like any widget
     callback. ``nav=False`` stops this board from listening to the arrow keys (a page
-    with two boards lets one of them step).
+    with two boards lets one of them step); a ``presentable`` board sends ``"present"``
+    on the key F. ``present=True`` is the projector: the wide layout always, every text at
+    least 24 px on screen, Escape sends ``"leave"``. ``hide_hand`` turns the viewer's
+    hand face down (pass ``reveal=False`` to the model for the others).
     """
     state = st.session_state.get(key)
-    narrow = bool(state.get("narrow")) if isinstance(state, Mapping) else False
+    narrow = bool(state.get("narrow")) if isinstance(state, Mapping) and not present else False
     offered = offered_actions(model)
     accepted = _accepted_key(key)
 
@@ -101,18 +112,21 @@ def board(
     result = _mount(
         key=key,
         data={
-            "svg": render_svg(model, narrow=narrow),
+            "svg": face_down_svg(model) if hide_hand else render_svg(model, narrow=narrow),
             "legal": model["legal"],
             "interactive": bool(model.get("interactive")),
             "nav": bool(nav),
             "narrow": narrow,
+            "present": bool(present),
+            "presentable": bool(presentable or present),
             "selected": model.get("selected"),
             "score": model.get("score"),
             "texts": {k: model["texts"][k] for k in ("draw", "pass", "choose_end")},
         },
         default={"selected": None, "narrow": False},
         on_play_change=lambda: _event_changed(PLAY, lambda v: isinstance(v, str) and v in offered, on_play),
-        on_nav_change=lambda: _event_changed(NAV, lambda v: nav and isinstance(v, str) and v in NAV_STEPS, on_nav),
+        on_nav_change=lambda: _event_changed(NAV, lambda v: nav and isinstance(v, str) and (
+            v in NAV_STEPS or (v == "present" and (presentable or present)) or (v == "leave" and present)), on_nav),
         on_selected_change=_noop,
         on_narrow_change=_noop,
     )
@@ -128,3 +142,22 @@ def _trigger(key: str, kind: str) -> Any:
     """This run's value of a trigger, read inside a callback."""
     state = st.session_state.get(key)
     return state.get(kind) if isinstance(state, Mapping) else None
+
+
+def face_down_svg(model: Mapping[str, Any]) -> str:
+    """The board with the viewer's hand face down (a teacher hiding the hands on a projector).
+
+    The same layout as :func:`render_svg`, so nothing moves when the hand is shown again;
+    the hand's tiles lose their names as well as their faces.
+    """
+    import xml.etree.ElementTree as ET
+
+    layout = board_layout(model)
+    root = build_svg(model, layout)
+    hand = next((g for g in root.iter("g") if g.get("class") == "hand"), None)
+    if hand is not None:
+        for child in list(hand):
+            hand.remove(child)
+        for rect in layout.hand:
+            draw_tile(hand, rect, None, class_="tile hand-tile face-down")
+    return ET.tostring(root, encoding="unicode")

@@ -1,0 +1,517 @@
+"""The live class quiz, kept in the progress database so every browser on the server sees it.
+
+A teacher opens a quiz (a list of puzzle ids) and gets a short join code, for the
+students, and a secret, for the teacher alone: only the secret advances, reveals or
+closes the quiz, and only a hash of it is stored. Students join with a nickname and a
+random device id (their link keeps it); each answers each question once, the first
+answer counts (a unique constraint says so, not a check-then-insert).
+
+>>> import tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> quizzes = open_quiz_store(f"sqlite:///{folder}/capicu.sqlite3")
+>>> quiz, secret = quizzes.create(["fives:all_fives:2:12531294"], title="Fives", lang="en")
+>>> quiz.state, len(quiz.code)
+('lobby', 6)
+>>> ana = quizzes.join(quiz.code, "Ana", "device-of-ana")
+>>> quizzes.advance(quiz.code, secret).state
+'question'
+>>> quizzes.answer(quiz.code, ana.id, 0, 10, correct=True).correct
+True
+>>> quizzes.my_answer(quiz.code, ana.id, 0).correct is None    # not before the reveal
+True
+>>> quizzes.reveal(quiz.code, secret).state
+'revealed'
+>>> quizzes.my_answer(quiz.code, ana.id, 0).correct
+True
+>>> quizzes.close(quiz.code, secret).state
+'closed'
+>>> [(r.rank, r.nickname, r.correct) for r in quizzes.ranking(quiz.code)]
+[(1, 'Ana', 1)]
+>>> quizzes.close_store(); import shutil; shutil.rmtree(folder)
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import hmac
+import io
+import json
+import re
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Iterable, Sequence
+
+import sqlalchemy as sa
+from sqlalchemy import exc
+from sqlalchemy.engine import Connection
+
+from progress.database import quiz_answers_table, quiz_players_table, quizzes_table, utc
+from progress.errors import ProgressError
+from progress.records import TEXT_LIMIT, clean_name, name_key
+from progress.store import Store, open_store
+
+#: Join codes: no 0/O, 1/I/L, so a code read off a projector is typed right.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+MAX_QUESTIONS = 50
+RESPONSE_LIMIT = 2000
+DEVICE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+STATES = ("lobby", "question", "revealed", "closed")
+
+ENGLISH = {
+    "unknown_quiz": "there is no class quiz with the code '{join_code}'",
+    "not_teacher": "only the teacher who opened this quiz can do that",
+    "closed": "this quiz is closed",
+    "not_asking": "question {question} is not open for answers",
+    "already_answered": "this question was already answered from this device",
+    "nickname_taken": "someone in this quiz is already called '{name}'",
+    "unknown_player": "this device has not joined the quiz",
+    "bad_device": "this link's device id is not valid",
+    "no_questions": "a quiz needs from 1 to {limit} puzzles",
+    "bad_response": "this answer cannot be kept",
+    "bad_move": "the quiz cannot go from '{state}' that way",
+}
+
+
+class QuizError(ProgressError, ValueError):
+    """A quiz action the rules refuse; ``code`` is one of :data:`ENGLISH`'s keys."""
+
+    MESSAGES = ENGLISH
+
+
+@dataclass(frozen=True)
+class Quiz:
+    id: int
+    code: str
+    title: str
+    lang: str
+    puzzle_ids: tuple[str, ...]
+    state: str          # lobby, question, revealed, closed
+    current: int        # the question on screen (0-based); -1 in the lobby
+    asked_at: datetime | None
+    created_at: datetime
+
+    @property
+    def total(self) -> int:
+        return len(self.puzzle_ids)
+
+    @property
+    def is_last(self) -> bool:
+        return self.current >= self.total - 1
+
+    def revealed(self, question: int) -> bool:
+        """Whether the right answer of ``question`` may be shown to students."""
+        return self.state == "closed" or question < self.current or (
+            question == self.current and self.state == "revealed")
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    nickname: str
+    joined_at: datetime
+
+
+@dataclass(frozen=True)
+class Answer:
+    player_id: int
+    nickname: str
+    question: int
+    response: Any
+    correct: bool | None  # None: not revealed to this reader yet
+    time_ms: int
+    at: datetime
+
+
+@dataclass(frozen=True)
+class RankRow:
+    rank: int
+    nickname: str
+    correct: int
+    answered: int
+    time_ms: int  # the time taken by the correct answers, added up: less is faster
+
+
+def secret_hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def normalize_code(code: Any) -> str:
+    """A typed join code as stored: capitals, no spaces or dashes.
+
+    >>> normalize_code(" ab-c 2x9 ")
+    'ABC2X9'
+    """
+    return re.sub(r"[\s-]+", "", str(code or "")).upper()[:12]
+
+
+def new_device_id() -> str:
+    return secrets.token_urlsafe(12)
+
+
+def open_quiz_store(url: str | None = None, **options: Any) -> QuizStore:
+    """Open the progress database at ``url`` (see :func:`progress.open_store`) for quizzes."""
+    return QuizStore(open_store(url, **options), owns=True)
+
+
+class QuizStore:
+    """Quizzes in the progress database; every method is one short transaction, safe from
+    any number of threads (and, with PostgreSQL, processes)."""
+
+    def __init__(self, store: Store, *, owns: bool = False) -> None:
+        self._store = store
+        self._owns = owns
+
+    def close_store(self) -> None:
+        if self._owns:
+            self._store.close()
+
+    def _run(self, work, *, write: bool):
+        return self._store._run(work, write=write)
+
+    # -- the teacher
+
+    def create(self, puzzle_ids: Sequence[str], *, title: str = "", lang: str = "en") -> tuple[Quiz, str]:
+        """A new quiz in the lobby; returns it and the teacher's secret (shown only now)."""
+        ids = [str(p) for p in puzzle_ids]
+        if not 1 <= len(ids) <= MAX_QUESTIONS or any(not p or len(p) > TEXT_LIMIT for p in ids):
+            raise QuizError("no_questions", limit=MAX_QUESTIONS)
+        secret = secrets.token_urlsafe(24)
+        now = datetime.now(timezone.utc)
+        for _ in range(20):  # a code already in use: draw another
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            insert = sa.insert(quizzes_table).values(
+                code=code, secret_hash=secret_hash(secret), title=str(title)[:TEXT_LIMIT], lang=str(lang)[:8],
+                puzzle_ids=json.dumps(ids), state="lobby", current=-1, asked_at=None, created_at=now,
+                updated_at=now,
+            )
+            try:
+                self._run(lambda conn: conn.execute(insert), write=True)
+            except exc.IntegrityError:
+                continue
+            return self.get(code), secret
+        raise QuizError("bad_move", state="new")  # pragma: no cover - 10^9 codes
+
+    def is_teacher(self, code: str, secret: str | None) -> bool:
+        if not secret:
+            return False
+        row = self._run(lambda conn: _quiz_row(conn, code), write=False)
+        return hmac.compare_digest(row.secret_hash.encode(), secret_hash(str(secret)).encode())
+
+    def advance(self, code: str, secret: str | None) -> Quiz:
+        """Lobby → the first question; a revealed question → the next one (after the last: closed)."""
+        def work(conn: Connection) -> None:
+            row = _teacher_row(conn, code, secret)
+            if row.state == "lobby" or (row.state == "revealed" and row.current < len(json.loads(row.puzzle_ids)) - 1):
+                _set(conn, row.id, state="question", current=row.current + 1, asked_at=datetime.now(timezone.utc))
+            elif row.state == "revealed":
+                _set(conn, row.id, state="closed")
+            else:
+                raise QuizError("bad_move", state=row.state)
+
+        self._run(work, write=True)
+        return self.get(code)
+
+    def reveal(self, code: str, secret: str | None) -> Quiz:
+        """Show the right answer of the question on screen; no more answers to it."""
+        def work(conn: Connection) -> None:
+            row = _teacher_row(conn, code, secret)
+            if row.state != "question":
+                raise QuizError("bad_move", state=row.state)
+            _set(conn, row.id, state="revealed")
+
+        self._run(work, write=True)
+        return self.get(code)
+
+    def close(self, code: str, secret: str | None) -> Quiz:
+        """End the quiz: no more answers or joins; the ranking is shown to everyone."""
+        def work(conn: Connection) -> None:
+            row = _teacher_row(conn, code, secret)
+            if row.state != "closed":
+                _set(conn, row.id, state="closed")
+
+        self._run(work, write=True)
+        return self.get(code)
+
+    def answers(self, code: str, secret: str | None, question: int | None = None) -> list[Answer]:
+        """Every answer (to ``question``, or to all), with its verdict: the teacher's view."""
+        def work(conn: Connection) -> list[Answer]:
+            row = _teacher_row(conn, code, secret)
+            return _answers(conn, row.id, question)
+
+        return self._run(work, write=False)
+
+    # -- anyone with the code
+
+    def get(self, code: str) -> Quiz:
+        return _quiz_of(self._run(lambda conn: _quiz_row(conn, code), write=False))
+
+    def players(self, code: str) -> list[Player]:
+        def work(conn: Connection) -> list[Player]:
+            row = _quiz_row(conn, code)
+            t = quiz_players_table
+            rows = conn.execute(sa.select(t).where(t.c.quiz_id == row.id).order_by(t.c.joined_at, t.c.id)).all()
+            return [Player(r.id, r.nickname, utc(r.joined_at)) for r in rows]
+
+        return self._run(work, write=False)
+
+    def answered_count(self, code: str, question: int) -> int:
+        def work(conn: Connection) -> int:
+            row = _quiz_row(conn, code)
+            t = quiz_answers_table
+            query = sa.select(sa.func.count()).where(t.c.quiz_id == row.id, t.c.question == question)
+            return int(conn.execute(query).scalar() or 0)
+
+        return self._run(work, write=False)
+
+    def ranking(self, code: str, secret: str | None = None) -> list[RankRow]:
+        """Most correct answers first, then the least time on them; for the teacher, and for
+        everyone once the quiz is closed."""
+        def work(conn: Connection) -> list[RankRow]:
+            row = _quiz_row(conn, code)
+            if row.state != "closed":
+                _check_secret(row, secret)
+            players = conn.execute(sa.select(quiz_players_table).where(quiz_players_table.c.quiz_id == row.id)).all()
+            answers = _answers(conn, row.id, None)
+            return rank(players, answers)
+
+        return self._run(work, write=False)
+
+    # -- students
+
+    def join(self, code: str, nickname: str, device: str) -> Player:
+        """Join (or, with the same device, rejoin) the quiz; :class:`QuizError` ``nickname_taken``
+        when another device holds the name; :class:`ProfileError` for a name the rules refuse."""
+        if not isinstance(device, str) or not DEVICE.match(device):
+            raise QuizError("bad_device")
+        t = quiz_players_table
+
+        def mine(conn: Connection, quiz_id: int):
+            return conn.execute(sa.select(t).where(t.c.quiz_id == quiz_id, t.c.device == device)).first()
+
+        def work(conn: Connection) -> Player:
+            row = _quiz_row(conn, code)
+            known = mine(conn, row.id)
+            if known is not None:  # a reload, or a phone that lost the page: the same student
+                return Player(known.id, known.nickname, utc(known.joined_at))
+            shown = clean_name(nickname)
+            if row.state == "closed":
+                raise QuizError("closed")
+            now = datetime.now(timezone.utc)
+            new = conn.execute(sa.insert(t).values(quiz_id=row.id, nickname=shown, name_key=name_key(shown),
+                                                   device=device, joined_at=now)).inserted_primary_key[0]
+            return Player(int(new), shown, now)
+
+        try:
+            return self._run(work, write=True)
+        except exc.IntegrityError:
+            # the same device joining twice at once gets its first join; a name in use is refused
+            quiz = self.get(code)
+            known = self._run(lambda conn: mine(conn, quiz.id), write=False)
+            if known is not None:
+                return Player(known.id, known.nickname, utc(known.joined_at))
+            raise QuizError("nickname_taken", name=clean_name(nickname)) from None
+
+    def player(self, code: str, device: str) -> Player | None:
+        """The student this device joined as, if it did."""
+        if not isinstance(device, str) or not DEVICE.match(device):
+            return None
+
+        def work(conn: Connection) -> Player | None:
+            row = _quiz_row(conn, code)
+            t = quiz_players_table
+            found = conn.execute(sa.select(t).where(t.c.quiz_id == row.id, t.c.device == device)).first()
+            return None if found is None else Player(found.id, found.nickname, utc(found.joined_at))
+
+        return self._run(work, write=False)
+
+    def answer(self, code: str, player_id: int, question: int, response: Any, *, correct: bool) -> Answer:
+        """Keep a student's answer to the question on screen; the first one counts.
+
+        :class:`QuizError`: ``closed``, ``not_asking`` (another question is on screen, or it was
+        revealed), ``unknown_player``, ``already_answered``. The time is the server's, from the
+        moment the question went on screen.
+        """
+        try:
+            text = json.dumps(response, separators=(",", ":"), allow_nan=False, sort_keys=True)
+        except (TypeError, ValueError):
+            raise QuizError("bad_response") from None
+        if len(text) > RESPONSE_LIMIT:
+            raise QuizError("bad_response")
+
+        def work(conn: Connection) -> Answer:
+            # FOR SHARE on servers that have it: a reveal waits for answers being written
+            row = _quiz_row(conn, code, lock=True)
+            if row.state == "closed":
+                raise QuizError("closed")
+            if row.state != "question" or row.current != question:
+                raise QuizError("not_asking", question=question + 1)
+            p = quiz_players_table
+            who = conn.execute(sa.select(p.c.nickname).where(p.c.id == player_id, p.c.quiz_id == row.id)).first()
+            if who is None:
+                raise QuizError("unknown_player")
+            now = datetime.now(timezone.utc)
+            asked = utc(row.asked_at) if row.asked_at is not None else now
+            elapsed = max(0, int((now - asked).total_seconds() * 1000))
+            conn.execute(sa.insert(quiz_answers_table).values(
+                quiz_id=row.id, player_id=player_id, question=question, response=text, correct=bool(correct),
+                time_ms=elapsed, at=now))
+            return Answer(player_id, who.nickname, question, json.loads(text), bool(correct), elapsed, now)
+
+        try:
+            return self._run(work, write=True)
+        except exc.IntegrityError:
+            raise QuizError("already_answered") from None
+
+    def my_answer(self, code: str, player_id: int, question: int) -> Answer | None:
+        """A student's own answer; its verdict stays None until the question is revealed."""
+        def work(conn: Connection) -> Answer | None:
+            row = _quiz_row(conn, code)
+            found = [a for a in _answers(conn, row.id, question) if a.player_id == player_id]
+            if not found:
+                return None
+            if _quiz_of(row).revealed(question):
+                return found[0]
+            return Answer(**{**found[0].__dict__, "correct": None})
+
+        return self._run(work, write=False)
+
+    def my_results(self, code: str, player_id: int) -> list[Answer]:
+        """A student's answers to the questions already revealed."""
+        def work(conn: Connection) -> list[Answer]:
+            row = _quiz_row(conn, code)
+            quiz = _quiz_of(row)
+            return [a for a in _answers(conn, row.id, None) if a.player_id == player_id and quiz.revealed(a.question)]
+
+        return self._run(work, write=False)
+
+
+# --- rows ----------------------------------------------------------------------------
+
+
+def _quiz_row(conn: Connection, code: str, *, lock: bool = False):
+    wanted = normalize_code(code)
+    query = sa.select(quizzes_table).where(quizzes_table.c.code == wanted)
+    if lock:
+        query = query.with_for_update(read=True)
+    row = conn.execute(query).first()
+    if row is None:
+        raise QuizError("unknown_quiz", join_code=wanted)
+    return row
+
+
+def _check_secret(row: Any, secret: str | None) -> None:
+    given = secret_hash(str(secret or "")).encode()
+    if not secret or not hmac.compare_digest(row.secret_hash.encode(), given):
+        raise QuizError("not_teacher")
+
+
+def _teacher_row(conn: Connection, code: str, secret: str | None):
+    row = _quiz_row(conn, code, lock=True)
+    _check_secret(row, secret)
+    return row
+
+
+def _set(conn: Connection, quiz_id: int, **values: Any) -> None:
+    conn.execute(sa.update(quizzes_table).where(quizzes_table.c.id == quiz_id)
+                 .values(updated_at=datetime.now(timezone.utc), **values))
+
+
+def _quiz_of(row: Any) -> Quiz:
+    return Quiz(int(row.id), row.code, row.title, row.lang, tuple(json.loads(row.puzzle_ids)), row.state,
+                int(row.current), utc(row.asked_at) if row.asked_at is not None else None, utc(row.created_at))
+
+
+def _answers(conn: Connection, quiz_id: int, question: int | None) -> list[Answer]:
+    a, p = quiz_answers_table, quiz_players_table
+    query = (sa.select(a, p.c.nickname).join(p, p.c.id == a.c.player_id).where(a.c.quiz_id == quiz_id)
+             .order_by(a.c.question, a.c.at, a.c.id))
+    if question is not None:
+        query = query.where(a.c.question == question)
+    return [Answer(int(r.player_id), r.nickname, int(r.question), json.loads(r.response), bool(r.correct),
+                   int(r.time_ms), utc(r.at)) for r in conn.execute(query).all()]
+
+
+# --- results -------------------------------------------------------------------------
+
+
+def rank(players: Iterable[Any], answers: Iterable[Answer]) -> list[RankRow]:
+    """The ranking: correct answers (more first), then their total time (less first);
+    equal students share a rank.
+
+    >>> t = datetime(2026, 12, 1, tzinfo=timezone.utc)
+    >>> ps = [Player(1, "Ana", t), Player(2, "Bo", t), Player(3, "Cy", t)]
+    >>> ans = [Answer(1, "Ana", 0, 1, True, 900, t), Answer(2, "Bo", 0, 1, True, 500, t),
+    ...        Answer(3, "Cy", 0, 2, False, 100, t)]
+    >>> [(r.rank, r.nickname) for r in rank(ps, ans)]
+    [(1, 'Bo'), (2, 'Ana'), (3, 'Cy')]
+    """
+    stats: dict[int, list] = {int(p.id): [p.nickname, 0, 0, 0] for p in players}
+    for a in answers:
+        if a.player_id not in stats:
+            continue
+        entry = stats[a.player_id]
+        entry[2] += 1
+        if a.correct:
+            entry[1] += 1
+            entry[3] += a.time_ms
+    ordered = sorted(stats.values(), key=lambda e: (-e[1], e[3], name_key(e[0])))
+    rows: list[RankRow] = []
+    for i, (nickname, right, answered, ms) in enumerate(ordered):
+        same = rows and (rows[-1].correct, rows[-1].time_ms) == (right, ms)
+        rows.append(RankRow(rows[-1].rank if same else i + 1, nickname, right, answered, ms))
+    return rows
+
+
+def summary(quiz: Quiz, answers: Iterable[Answer], players: int) -> list[dict[str, Any]]:
+    """One row per question: how many answered, how many were right, the median time."""
+    by_question: dict[int, list[Answer]] = {i: [] for i in range(quiz.total)}
+    for a in answers:
+        by_question.setdefault(a.question, []).append(a)
+    rows = []
+    for i, given in sorted(by_question.items()):
+        times = sorted(a.time_ms for a in given)
+        right = sum(1 for a in given if a.correct)
+        rows.append({
+            "question": i + 1,
+            "puzzle_id": quiz.puzzle_ids[i] if i < quiz.total else "",
+            "players": players,
+            "answered": len(given),
+            "correct": right,
+            "correct_pct": round(100 * right / len(given)) if given else 0,
+            "median_s": round(times[len(times) // 2] / 1000, 1) if times else None,
+        })
+    return rows
+
+
+def _cell(value: Any) -> Any:
+    # a nickname such as "=HYPERLINK(...)" must not become a spreadsheet formula
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def to_csv(rows: Sequence[dict[str, Any]] | Sequence[RankRow]) -> str:
+    """Rows (dicts or :class:`RankRow`) as CSV text; cells that a spreadsheet would run are quoted.
+
+    >>> print(to_csv([{"nickname": "=1+1", "correct": 2}]).strip())
+    nickname,correct
+    '=1+1,2
+    """
+    dicts = [r.__dict__ if isinstance(r, RankRow) else dict(r) for r in rows]
+    out = io.StringIO()
+    if not dicts:
+        return ""
+    writer = csv.DictWriter(out, fieldnames=list(dicts[0]), lineterminator="\n")
+    writer.writeheader()
+    for d in dicts:
+        writer.writerow({k: _cell(v) for k, v in d.items()})
+    return out.getvalue()
+
+
+__all__ = [
+    "Answer", "CODE_ALPHABET", "Player", "Quiz", "QuizError", "QuizStore", "RankRow", "new_device_id",
+    "normalize_code", "open_quiz_store", "rank", "secret_hash", "summary", "to_csv",
+]

@@ -1,0 +1,159 @@
+"""The live class quiz, a student's side: join with a code and a nickname, answer each
+question on the board or the buttons, see whether it was right once the teacher reveals it.
+
+The link keeps the quiz and this device: ``?join=CODE&me=<random id>``. A reload, or the
+same link opened again on the phone, is the same student (no account, no cookie). The
+right answer never reaches this page before the teacher reveals it: the page only asks,
+and the store keeps a student's verdict back until then.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from progress import ProgressError
+from progress.quiz import DEVICE, QuizError, new_device_id, normalize_code
+from puzzles import check
+from puzzles.explain import explanation, question_text, seat_name
+from ui import session
+from ui.class_quiz import REFRESH, error_text, no_store_message, puzzle, quizzes, value_label
+from ui.question_widget import ask
+
+tr = session.tr()
+lang = session.lang()
+
+session.show_notices()
+st.title(tr("class.join_title"))
+store = quizzes()
+if store is None:
+    no_store_message()
+    st.stop()
+
+# This device's id lives in the link, so a reload keeps the student.
+me = st.query_params.get("me")
+if not me or not DEVICE.match(str(me)):
+    me = new_device_id()
+    st.query_params["me"] = me
+code = normalize_code(st.query_params.get("join", ""))
+
+
+def _go() -> None:
+    typed = normalize_code(st.session_state.get("class_code_input", ""))
+    if typed:
+        st.query_params["join"] = typed
+
+
+if not code:
+    st.caption(tr("class.join_intro"))
+    st.text_input(tr("class.code"), key="class_code_input", max_chars=12, placeholder="ABC234")
+    st.button(tr("class.go"), key="class_go", type="primary", on_click=_go, icon=":material/login:")
+    st.stop()
+
+try:
+    quiz = store.get(code)
+    player = store.player(code, me)
+except QuizError as error:
+    st.error(error_text(error), icon=":material/search_off:")
+    st.button(tr("class.other_code"), key="class_other", on_click=st.query_params.pop, args=("join",))
+    st.stop()
+except ProgressError as error:
+    st.error(error_text(error))
+    st.stop()
+
+
+def _join() -> None:
+    try:
+        store.join(code, st.session_state.get("class_nickname", ""), me)
+        st.session_state.pop("class_join_error", None)
+    except ProgressError as error:
+        st.session_state["class_join_error"] = error_text(error)
+
+
+if player is None:
+    st.subheader(session.plain(quiz.title))
+    if quiz.state == "closed":
+        st.info(tr("class.error.closed"))
+        st.stop()
+    st.text_input(tr("class.nickname"), key="class_nickname", max_chars=40, help=tr("class.nickname_help"))
+    st.button(tr("class.join"), key="class_join", type="primary", on_click=_join, icon=":material/how_to_reg:")
+    if st.session_state.get("class_join_error"):
+        st.error(st.session_state["class_join_error"])
+    st.stop()
+
+
+def _submit(question: int, p, response) -> None:
+    """The engine judges the answer here, on the server; the verdict is stored, not shown."""
+    verdict = check(p, response, quiz.lang)
+    try:
+        store.answer(code, player.id, question, response, correct=bool(verdict.correct))
+    except QuizError as error:
+        if error.code != "already_answered":  # a double tap: the first answer counts
+            st.session_state["class_answer_error"] = error_text(error)
+    except ProgressError as error:
+        st.session_state["class_answer_error"] = error_text(error)
+
+
+def _asking(quiz, i: int) -> None:
+    p = puzzle(quiz.puzzle_ids[i])
+    st.markdown(f"#### {question_text(p, quiz.lang)}")
+    names = [seat_name(quiz.lang, p.rules, s) for s in range(p.rules.num_players)]
+    # ask() draws the board (or the buttons) as everywhere in the app; the checker keeps
+    # the answer and gives no verdict back, so nothing is judged on this screen yet
+    ask(p.question.kind, p.round(), viewer=p.viewer, key=f"class:{code}:{i}",
+        check=lambda response: _submit(i, p, response),
+        choices=p.options, label=lambda value: value_label(p, value, quiz.lang), allow_retry=False, labels=names)
+
+
+def _verdict(quiz, i: int, mine) -> None:
+    p = puzzle(quiz.puzzle_ids[i])
+    st.markdown(f"#### {question_text(p, quiz.lang)}")
+    answer = value_label(p, p.answer, quiz.lang)
+    if mine is None:
+        st.warning(tr("class.no_answer", answer=answer), icon=":material/timer_off:")
+    elif mine.correct:
+        st.success(tr("class.you_right", answer=answer), icon=":material/check:")
+    else:
+        st.error(tr("class.you_wrong", given=session.plain(value_label(p, mine.response, quiz.lang)), answer=answer),
+                 icon=":material/close:")
+    lines = explanation(p, quiz.lang)
+    if lines:
+        st.info(" ".join(lines), icon=":material/lightbulb:")
+
+
+@st.fragment(run_every=REFRESH)
+def live() -> None:
+    """Looks at the quiz every few seconds: the teacher moves on, this screen follows."""
+    try:
+        now = store.get(code)
+    except ProgressError as error:
+        st.error(error_text(error))
+        return
+    st.caption(tr("class.you_are", name=session.plain(player.nickname)) + f" · {session.plain(now.title)}")
+    if st.session_state.get("class_answer_error"):
+        st.error(st.session_state.pop("class_answer_error"))
+    if now.state == "lobby":
+        st.info(tr("class.wait_start"), icon=":material/hourglass_top:")
+        return
+    if now.state == "closed":
+        mine = store.my_results(code, player.id)
+        right = sum(1 for a in mine if a.correct)
+        row = next((r for r in store.ranking(code) if r.nickname == player.nickname), None)
+        st.success(tr("class.final", right=right, total=now.total), icon=":material/emoji_events:")
+        if row is not None:
+            st.metric(tr("class.col_rank"), f"{row.rank}")
+        return
+    i = now.current
+    st.subheader(tr("class.question_n", n=i + 1, total=now.total))
+    mine = store.my_answer(code, player.id, i)
+    if now.state == "revealed":
+        _verdict(now, i, mine)
+        st.caption(tr("class.wait_next"))
+    elif mine is None:
+        _asking(now, i)
+    else:
+        given = value_label(puzzle(now.puzzle_ids[i]), mine.response, now.lang)
+        st.info(tr("class.received", answer=session.plain(given)),
+                icon=":material/done:")
+
+
+live()

@@ -1,0 +1,290 @@
+"""The live class quiz, the teacher's side: build a quiz from puzzles, preview it, open it,
+then drive it question by question, and take the results away as CSV.
+
+Only this session drives the quiz: it holds the teacher's secret (never shown on the
+projected screen; a private resume link sits in a closed expander). ``?quiz=CODE&key=SECRET``
+resumes a quiz in a new session, and the key is then taken out of the address bar.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from progress import ProgressError
+from progress.quiz import QuizError, summary, to_csv
+from puzzles import BANDS, PUZZLE_TYPES, PuzzleError, practice_puzzle, puzzle_from_id
+from puzzles.explain import explanation, question_text
+from ui import session
+from ui.board_frame import show_board
+from ui.class_quiz import (
+    REFRESH, answers_figure, error_text, join_link, no_store_message, puzzle, qr_svg, quizzes, value_label,
+)
+from ui.labels import game_title, ptype_title
+
+tr = session.tr()
+lang = session.lang()
+TEACHER = "class_teacher"  # {"code": ..., "secret": ...}
+BUILT = "class_built"      # the previewed puzzle ids
+ANY = "any"
+FLASH = "class_flash"       # the last action's error, in words, until the next action
+MAX_COUNT = 20
+
+session.show_notices()
+st.title(tr("class.teacher_title"))
+store = quizzes()
+if store is None:
+    no_store_message()
+    st.stop()
+
+# ------------------------------------------------------------------ resuming by link
+wanted, key = st.query_params.get("quiz"), st.query_params.get("key")
+if key is not None:
+    st.query_params.pop("key")  # a secret must not stay in a projected address bar
+    try:
+        if store.is_teacher(str(wanted), str(key)):
+            st.session_state[TEACHER] = {"code": store.get(str(wanted)).code, "secret": str(key)}
+        else:
+            st.error(tr("class.error.not_teacher"))
+    except ProgressError as error:
+        st.error(error_text(error))
+
+
+# ------------------------------------------------------------------ building
+@st.cache_data(show_spinner=False, max_entries=64)
+def _build(types: tuple[str, ...], game: str, level: str, count: int, seed: int) -> tuple[list[str], int]:
+    """Puzzle ids for the quiz, and how many could not be made."""
+    ids: list[str] = []
+    failed = 0
+    for i in range(count):
+        ptype = types[i % len(types)]
+        chosen = game if game != ANY and game in PUZZLE_TYPES[ptype].presets else None
+        try:
+            p = practice_puzzle(ptype, chosen, None if level == ANY else level, seed + i // len(types))
+        except (PuzzleError, OSError):
+            failed += 1
+            continue
+        ids.append(p.id)
+    return ids, failed
+
+
+def _from_ids(text: str) -> tuple[list[str], list[str]]:
+    ids, bad = [], []
+    for line in text.splitlines():
+        line = line.strip().replace(" ", "+")
+        if not line:
+            continue
+        try:
+            ids.append(puzzle_from_id(line).id)
+        except (PuzzleError, OSError):
+            bad.append(line)
+    return ids, bad
+
+
+def _open_quiz() -> None:
+    ids = st.session_state.get(BUILT) or []
+    title = (st.session_state.get("class_title") or "").strip() or tr("class.default_title")
+    try:
+        quiz, secret = store.create(ids, title=title, lang=lang)
+    except ProgressError as error:
+        st.session_state[FLASH] = error_text(error)
+        return
+    st.session_state[TEACHER] = {"code": quiz.code, "secret": secret}
+    st.session_state.pop(BUILT, None)
+
+
+def builder() -> None:
+    st.caption(tr("class.teacher_intro"))
+    st.text_input(tr("class.quiz_title"), key="class_title", max_chars=80, placeholder=tr("class.default_title"))
+    source = st.segmented_control(tr("class.source"), ["drills", "ids"], key=session.translated("class_source"),
+                                  format_func=lambda s: tr(f"class.source_{s}"), default="drills", required=True)
+    if source == "ids":
+        text = st.text_area(tr("class.ids"), key="class_ids", help=tr("class.ids_help"))
+        if st.button(tr("class.build"), key="class_build", icon=":material/construction:"):
+            ids, bad = _from_ids(text)
+            st.session_state[BUILT] = ids
+            if bad:
+                st.warning(tr("class.bad_ids", ids=session.plain(", ".join(bad)[:200])))
+    else:
+        types = st.multiselect(tr("class.types"), list(PUZZLE_TYPES), key=session.translated("class_types"),
+                               default=[t for t in ("fives", "round_score", "next_leader") if t in PUZZLE_TYPES],
+                               format_func=lambda name: ptype_title(name, lang=tr.lang))
+        games = sorted({g for t in (types or PUZZLE_TYPES) for g in PUZZLE_TYPES[t].presets})
+        left, middle, right = st.columns([3, 4, 3])
+        game = left.selectbox(tr("class.game"), [ANY, *games], key=session.translated("class_game"),
+                              format_func=lambda g: tr("class.any_game") if g == ANY else game_title(tr, g))
+        level = middle.segmented_control(tr("practice.level"), [ANY, *BANDS], key=session.translated("class_level"),
+                                         format_func=lambda b: tr(f"level.{b}"), default=ANY, required=True)
+        count = right.number_input(tr("class.count"), 1, MAX_COUNT, 5, key="class_count")
+        seed = st.number_input(tr("class.seed"), 0, 10**6, 0, key="class_seed", help=tr("class.seed_help"))
+        if st.button(tr("class.build"), key="class_build", icon=":material/construction:", disabled=not types):
+            ids, failed = _build(tuple(types), game, level or ANY, int(count), int(seed))
+            st.session_state[BUILT] = ids
+            if failed:
+                st.warning(tr("class.some_failed", n=failed))
+
+    ids = st.session_state.get(BUILT)
+    if ids is None:
+        return
+    if not ids:
+        st.warning(tr("class.empty"))
+        return
+    st.subheader(tr("class.preview", n=len(ids)))
+    for n, pid in enumerate(ids, 1):
+        p = puzzle(pid)
+        st.markdown(f"**{n}.** {question_text(p, lang)}")
+        st.caption(f"{ptype_title(p.ptype)} · {game_title(tr, p.rules.preset_name)} · {tr(f'level.{p.difficulty.band}')}"
+                   f" · `{pid}`")
+    st.button(tr("class.open"), key="class_open", type="primary", icon=":material/co_present:", on_click=_open_quiz)
+
+
+# ------------------------------------------------------------------ running
+def _act(move: str) -> None:
+    held = st.session_state.get(TEACHER) or {}
+    st.session_state.pop(FLASH, None)
+    try:
+        getattr(store, move)(held.get("code", ""), held.get("secret"))
+    except QuizError as error:
+        if error.code != "bad_move":  # a double click, or another window moved first: the page redraws
+            st.session_state[FLASH] = error_text(error)  # kept until the next action
+    except ProgressError as error:
+        st.session_state[FLASH] = error_text(error)
+
+
+def _leave() -> None:
+    for name in (TEACHER, BUILT, FLASH):
+        st.session_state.pop(name, None)
+
+
+def join_panel(code: str, players: list) -> None:
+    link = join_link(code)
+    qr_col, text_col = st.columns([1, 2])
+    qr_col.image(qr_svg(link), width=260)
+    with text_col:
+        st.markdown(f"{tr('class.join_at')}\n# `{code}`")
+        st.code(link, language=None)
+        names = ", ".join(session.plain(p.nickname) for p in players)
+        st.markdown(f"**{tr('class.joined', n=len(players))}** {names}")
+
+
+@st.fragment(run_every=REFRESH)
+def lobby(code: str) -> None:
+    """The students arriving: the list refreshes on its own; Start once someone is in."""
+    try:
+        quiz = store.get(code)
+        players = store.players(code)
+    except ProgressError as error:
+        st.error(error_text(error))
+        return
+    if quiz.state != "lobby":
+        st.rerun()  # started (here or from another window of this teacher): draw the question
+    join_panel(quiz.code, players)
+    st.button(tr("class.start"), key="class_start", type="primary", icon=":material/play_arrow:",
+              on_click=_act, args=("advance",), disabled=not players)
+
+
+def question_view(quiz, held) -> None:
+    i = quiz.current
+    p = puzzle(quiz.puzzle_ids[i])
+    st.subheader(tr("class.question_n", n=i + 1, total=quiz.total))
+    st.markdown(f"### {question_text(p, quiz.lang)}")
+    board_col, side_col = st.columns([3, 2], gap="large")
+    rnd = p.round()
+    with board_col:
+        show_board(rnd, viewer=p.viewer, key=f"class_teacher_board:{quiz.code}:{i}", reveal=rnd.is_over,
+                   interactive=False, hint_legal=False)
+    with side_col:
+        if p.options and p.question.kind not in ("legal_moves",) and len(p.options) <= 8:
+            st.markdown("\n".join(f"- {value_label(p, o, quiz.lang)}" for o in p.options))
+        live(quiz.code, held["secret"], i)
+    if quiz.state == "revealed":
+        st.success(tr("class.answer_is", answer=value_label(p, p.answer, quiz.lang)), icon=":material/check:")
+        lines = explanation(p, quiz.lang)
+        if lines:
+            st.info(" ".join(lines), icon=":material/lightbulb:")
+
+
+@st.fragment(run_every=REFRESH)
+def live(code: str, secret: str, question: int) -> None:
+    """The answers arriving: refreshed on its own, the rest of the page stays put."""
+    try:
+        quiz = store.get(code)
+        answers = store.answers(code, secret, question)
+        players = store.players(code)
+    except ProgressError as error:
+        st.error(error_text(error))
+        return
+    if quiz.current != question or quiz.state == "closed":
+        st.rerun()  # another window of this teacher moved on: redraw the whole page
+    st.metric(tr("class.answered"), tr("class.answered_of", n=len(answers), total=len(players)))
+    p = puzzle(quiz.puzzle_ids[question])
+    st.plotly_chart(answers_figure(p, answers, quiz.lang, revealed=quiz.state == "revealed"),
+                    width="stretch", config={"displayModeBar": False}, key=f"class_chart:{code}:{question}")
+
+
+def results(quiz, held) -> None:
+    st.subheader(tr("class.results"))
+    ranking = store.ranking(quiz.code, held["secret"])
+    answers = store.answers(quiz.code, held["secret"])
+    rows = summary(quiz, answers, players=len(ranking))
+    if ranking:
+        table = pd.DataFrame([{tr("class.col_rank"): r.rank, tr("class.col_nickname"): r.nickname,
+                               tr("class.col_correct"): f"{r.correct}/{quiz.total}",
+                               tr("class.col_time"): round(r.time_ms / 1000, 1)} for r in ranking])
+        st.dataframe(table, hide_index=True, width="stretch")  # a table cell is text, never markup
+    else:
+        st.info(tr("class.nobody"))
+    st.subheader(tr("class.per_question"))
+    per = pd.DataFrame([{tr("class.col_question"): r["question"],
+                         tr("class.col_text"): question_text(puzzle(r["puzzle_id"]), quiz.lang),
+                         tr("class.col_answered"): r["answered"], tr("class.col_correct"): r["correct"],
+                         tr("class.col_pct"): r["correct_pct"], tr("class.col_median"): r["median_s"]} for r in rows])
+    st.dataframe(per, hide_index=True, width="stretch")
+    left, right = st.columns(2)
+    left.download_button(tr("class.download_ranking"), to_csv(ranking) or "rank,nickname,correct,answered,time_ms\n",
+                         file_name=f"quiz-{quiz.code}-ranking.csv", mime="text/csv", icon=":material/download:",
+                         key="class_csv_ranking")
+    right.download_button(tr("class.download_summary"), to_csv(rows), file_name=f"quiz-{quiz.code}-questions.csv",
+                          mime="text/csv", icon=":material/download:", key="class_csv_summary")
+
+
+def running(held) -> None:
+    try:
+        quiz = store.get(held["code"])
+        players = store.players(quiz.code)
+    except ProgressError as error:
+        st.error(error_text(error))
+        st.button(tr("class.new_quiz"), key="class_leave", on_click=_leave)
+        return
+    st.caption(f"{session.plain(quiz.title)} · {tr(f'class.state_{quiz.state}')}")
+    if quiz.state == "lobby":
+        lobby(quiz.code)
+    elif quiz.state in ("question", "revealed"):
+        with st.expander(tr("class.join_again", code=quiz.code)):
+            join_panel(quiz.code, players)
+        question_view(quiz, held)
+        if quiz.state == "question":
+            st.button(tr("class.reveal"), key="class_reveal", type="primary", icon=":material/visibility:",
+                      on_click=_act, args=("reveal",))
+        else:
+            label = tr("class.finish") if quiz.is_last else tr("class.next")
+            st.button(label, key="class_next", type="primary", icon=":material/skip_next:",
+                      on_click=_act, args=("advance",))
+    else:
+        results(quiz, held)
+    with st.expander(tr("class.teacher_tools")):
+        st.caption(tr("class.resume_help"))
+        st.code(f"{join_link(quiz.code).rsplit('/join', 1)[0]}/class?quiz={quiz.code}&key={held['secret']}",
+                language=None)
+        if quiz.state != "closed":
+            st.button(tr("class.close"), key="class_close", icon=":material/stop:", on_click=_act, args=("close",))
+        st.button(tr("class.new_quiz"), key="class_leave", on_click=_leave, icon=":material/add:")
+
+
+if st.session_state.get(FLASH):
+    st.error(st.session_state[FLASH], icon=":material/error:")
+held = st.session_state.get(TEACHER)
+if held is None:
+    builder()
+else:
+    running(held)
