@@ -25,7 +25,7 @@ ids = catalog.ordered_ids()
 requested = st.query_params.get("lesson")
 if requested is not None and requested not in catalog.lessons:
     session.show_notices()
-    st.error(tr("lesson.unknown", id=str(requested)[:60]), icon=":material/error:")
+    st.error(tr("lesson.unknown", id=session.plain(str(requested)[:60])), icon=":material/error:")  # link text, shown as text
     st.page_link("ui/course.py", label=tr("lesson.to_course"), icon=":material/school:")
     st.stop()
 lesson_id = requested or st.session_state.get("lesson_current") or ids[0]

@@ -22,8 +22,8 @@ from ui.i18n import translator
 
 #: The daily plans proved to hold only tested kinds: 400 days and more from this date.
 PLAN_FROM, PLAN_DAYS = dt.date(2026, 6, 1), 420
-#: The daily sets answered on the page: every third day of the 36 before the pinned today.
-PAGE_DAYS = [dt.date.fromisoformat(PINNED_TODAY) - dt.timedelta(days=3 * n) for n in range(12)]
+#: The daily sets answered on the page: every third day of the 72 before the pinned today.
+PAGE_DAYS = [dt.date.fromisoformat(PINNED_TODAY) - dt.timedelta(days=3 * n) for n in range(24)]
 
 
 def test_every_kind_a_puzzle_type_declares_has_an_answer_path_here():

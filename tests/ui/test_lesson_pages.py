@@ -11,6 +11,7 @@ from progress import open_store
 from puzzles import questions
 from tests.support.streamlit_events import component_event
 from tests.ui.conftest import create_profile, open_app, texts_of
+from ui.session import plain
 from ui.i18n import LANGUAGES, translator
 
 COURSE = load_course()
@@ -81,7 +82,13 @@ def test_a_deep_link_opens_the_lesson_at_its_step_in_its_language():
 def test_an_unknown_lesson_gets_a_friendly_message_in_the_readers_language(lang):
     at = open_app("lesson", lesson="no-such-lesson", lang=lang)
     assert not at.exception
-    assert translator(lang)("lesson.unknown", id="no-such-lesson") in [e.value for e in at.error]
+    assert translator(lang)("lesson.unknown", id=plain("no-such-lesson")) in [e.value for e in at.error]
+
+
+def test_a_lesson_link_with_markup_shows_it_as_text():
+    at = open_app("lesson", lesson="[Log in again](https://e.x/a)")
+    shown = " ".join(e.value for e in at.error)
+    assert plain("[Log in again](https://e.x/a)") in shown and "](https" not in shown
 
 
 def test_a_bad_step_or_language_falls_back_and_says_so():
