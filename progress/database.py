@@ -29,6 +29,8 @@ from progress.records import TEXT_LIMIT
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_PATH = REPO_ROOT / "data" / "capicu.sqlite3"
 SCHEMA_VERSION = 1
+#: The PostgreSQL advisory lock that makes creating the tables one server at a time.
+SCHEMA_LOCK = 0x63617069  # "capi"
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
@@ -361,6 +363,10 @@ def prepare(engine: Engine, url: URL) -> None:
         found = _schema_version(conn)
     if found is None:
         with engine.execution_options(capicu_write=True).begin() as conn:
+            if url.get_backend_name() == "postgresql":
+                # SQLite's write lock is BEGIN IMMEDIATE; on PostgreSQL, servers that open an
+                # empty database together would race on CREATE TABLE: take turns instead.
+                conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
             metadata.create_all(conn, checkfirst=True)  # inside the write lock: no race
             found = _schema_version(conn)
             if found is None:

@@ -9,6 +9,7 @@ Daily page's printable worksheet downloads as a PDF.
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from lessons.model import load_course
 from ui.i18n import translator
@@ -87,7 +88,7 @@ def test_presenting_a_lesson_at_1920x1080(browser, app_url, artifacts):
         _counter(page).wait_for(timeout=30_000)
         page.get_by_text(tr("lesson.step", n=1, total=total)).wait_for(timeout=30_000)
         leave = page.locator(".st-key-present_leave")
-        assert leave.is_visible()
+        expect(leave).to_be_visible(timeout=30_000)
 
         page.keyboard.press("PageDown")  # a presenter's clicker
         page.get_by_text(tr("lesson.step", n=2, total=total)).wait_for(timeout=30_000)

@@ -36,9 +36,25 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "progress" / "capicu.sqlite3"
 
 
-@pytest.fixture
-def db_url(db_path: Path) -> str:
-    return f"sqlite:///{db_path}"
+@pytest.fixture(scope="session")
+def postgres_base():
+    """One throwaway PostgreSQL server per test process (tests/support/postgres.py)."""
+    from tests.support.postgres import postgres_server
+
+    with postgres_server() as base:
+        yield base
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path: Path) -> str:
+    """Every store test runs on SQLite and on a real PostgreSQL (a fresh database each)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'progress' / 'capicu.sqlite3'}"
+    if "db_path" in request.fixturenames:
+        pytest.skip("this test looks at the SQLite file itself")
+    from tests.support.postgres import new_database
+
+    return new_database(request.getfixturevalue("postgres_base"))
 
 
 @pytest.fixture

@@ -10,12 +10,13 @@ RECORD = {"setup": {"preset": "laplaza_1v1", "players": 2, "overlays": [], "seed
           "rounds": [[{"seat": 0, "action": "lead 3-3"}]]}
 
 
-@pytest.fixture(params=["sqlite", "memory"])
-def store(request, tmp_path):
+@pytest.fixture(params=["database", "memory"])
+def store(request, db_url):
+    """A database (SQLite and PostgreSQL: conftest's db_url) and the memory fallback."""
     if request.param == "memory":
         yield NullStore()
     else:
-        s = open_store(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+        s = open_store(db_url)
         yield s
         s.close()
 
