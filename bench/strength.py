@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import Rules  # noqa: E402
 from strategy.bots import LEVELS  # noqa: E402
+from strategy.strength import write as write_strength  # noqa: E402
 from strategy.duel import duel, dominoes_pab  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -98,6 +99,8 @@ def main() -> None:
                              f"| {secs:.0f} s |")
         lines.append("")
     out.write_text("\n".join(lines))
+    # the same rows for the app (the play page shows each level's measured strength)
+    write_strength([{**d, "game": g} for g, d, _ in rows])
     print(f"wrote {args.out}")
 
 

@@ -15,6 +15,7 @@ import streamlit as st
 
 from engine import PRESET_NAMES, overlays_for
 from strategy.game import HUMAN, PLAYABLE_LEVELS, PLAYER_COUNTS, GameError, Setup
+from strategy.strength import measured
 
 from . import session
 from .labels import game_title, seat_labels, variant_names
@@ -87,6 +88,11 @@ def setup_form() -> Setup | None:
                 key=session.translated(f"play_form_level:{preset}:{players}:{seat}"),
                 format_func=lambda v: tr(f"bot.{v}.name"))
             columns[seat - 1].caption(tr(f"bot.{level}.about"))
+            strength = measured(level, preset)
+            if strength is not None:  # docs/strength.md: against the level below, duplicate deals
+                columns[seat - 1].caption(tr("play.measured", points=f"{strength['points_per_deal']:+.1f}",
+                                             low=f"{strength['ci95'][0]:+.1f}", high=f"{strength['ci95'][1]:+.1f}",
+                                             other=tr(f"bot.{strength['b']}.name"), deals=strength["deals"]))
             levels.append(level)
         seed = st.text_input(tr("play.seed"), key="play_form_seed", max_chars=40, help=tr("play.seed_help"))
         st.segmented_control(tr("play.pace"), list(PACES), key=session.translated("play_pace"),

@@ -110,3 +110,13 @@ def test_a_hint_depends_only_on_what_the_seat_sees():
     for code, params in a.facts:
         if code == "void":
             assert params["number"] in voids[params["seat"]]
+
+
+def test_each_playable_level_has_a_measured_edge_over_the_level_below_in_partners():
+    from strategy.game import PLAYABLE_LEVELS
+    from strategy.strength import below, measured
+
+    for level in PLAYABLE_LEVELS:
+        row = measured(level, "laplaza_partners")
+        assert row is not None and row["b"] == below(level), level
+        assert row["ci95"][0] > 0, (level, row)  # measurably stronger: the interval is above 0

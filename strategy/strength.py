@@ -1,0 +1,50 @@
+"""Each bot level's measured strength, as ``bench/strength.py`` last wrote it
+(``strategy/strength.json``, beside ``docs/strength.md``): for a level, its duplicate duel
+against the level just below it on the ladder.
+
+>>> below("casual"), below("beginner"), below("random")
+('beginner', 'random', None)
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+STRENGTH_FILE = Path(__file__).resolve().parent / "strength.json"
+#: Weakest first: each level is measured against the one before it.
+LADDER = ("random", "beginner", "casual", "strong", "expert")
+
+
+def below(level: str) -> str | None:
+    index = LADDER.index(level) if level in LADDER else 0
+    return LADDER[index - 1] if index > 0 else None
+
+
+@lru_cache(maxsize=1)
+def _rows() -> tuple[dict[str, Any], ...]:
+    if not STRENGTH_FILE.exists():
+        return ()
+    return tuple(json.loads(STRENGTH_FILE.read_text(encoding="utf-8")).get("duels", ()))
+
+
+def measured(level: str, game: str) -> dict[str, Any] | None:
+    """The duel of ``level`` against the level below it in ``game`` (the row with the most
+    deals), or None when none was measured: ``{"a", "b", "game", "deals",
+    "points_per_deal", "ci95", "win", "tie", "loss"}``."""
+    other = below(level)
+    rows = [r for r in _rows() if r["a"] == level and r["b"] == other and r["game"] == game]
+    return max(rows, key=lambda r: r["deals"]) if rows else None
+
+
+def write(duels: list[dict[str, Any]]) -> None:
+    """Keep the rows of ``duels`` (one dict each, with ``game``), replacing those of the
+    same pairing and game."""
+    kept = [r for r in _rows() if not any((r["a"], r["b"], r["game"]) == (d["a"], d["b"], d["game"])
+                                          for d in duels)]
+    rows = sorted(kept + list(duels), key=lambda r: (r["game"], LADDER.index(r["a"]) if r["a"] in LADDER else 9,
+                                                      r["b"]))
+    STRENGTH_FILE.write_text(json.dumps({"duels": rows}, indent=1) + "\n", encoding="utf-8")
+    _rows.cache_clear()
