@@ -183,3 +183,21 @@ def test_docstring_examples(module):
     """ui/ is not among pytest's doctest paths, so the board's examples run here."""
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_pass_and_the_draws_of_a_turn_are_shown_at_the_seat_until_it_lays_a_tile():
+    rnd = Round.from_hands(Rules.preset("laplaza_partners"), ["6-6 0-0 0-1 0-2 0-3 0-4 0-5",
+                           "1-1 1-2 1-3 1-4 1-5 2-2 2-3", "5-6 2-4 0-6 2-5 1-6 3-3 3-4",
+                           "2-6 3-5 3-6 4-5 4-6 5-5 4-4"])
+    rnd.apply("lead 6-6")
+    rnd.apply("pass")
+    seats = board_model(rnd, 0, seat_labels=PARTNERS, texts={})["seats"]
+    assert [s["last"] for s in seats] == [None, {"pass": True}, None, None]
+    assert "Passed" in svg_module.render_svg(board_model(rnd, 0, seat_labels=PARTNERS, texts={}))
+    stock = Round.from_hands(Rules.preset("draw", 2), ["6-6 0-0 0-1", "1-1 1-2 1-3"], stock=["2-2", "3-6", "4-4"])
+    stock.apply("lead 6-6")
+    stock.apply("draw")
+    stock.apply("draw")  # 2-2 did not fit; 3-6 does
+    assert board_model(stock, 0, seat_labels=LABELS[2], texts={})["seats"][1]["last"] == {"drew": 2, "pass": False}
+    stock.apply("3-6@L")
+    assert board_model(stock, 0, seat_labels=LABELS[2], texts={})["seats"][1]["last"] is None

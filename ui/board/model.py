@@ -50,6 +50,8 @@ ENGLISH_TEXTS: dict[str, str] = {
     "goal_penalty": "Out at {limit} penalty points",
     "pair": "{a} and {b}",
     "this_round": "+{points} this round",
+    "passed": "Passed",
+    "drew": "Drew {n}",
 }
 TEXT_KEYS = tuple(ENGLISH_TEXTS)
 
@@ -117,7 +119,7 @@ def board_model(
         "lead_index": lead_index,
         "last": _last_placed(history, len(line), lead_index) if show_last else None,
         "ends": list(rnd.ends) if rnd.ends else None,
-        "seats": _seats(rnd, viewer, labels, reveal or over),
+        "seats": _seats(rnd, viewer, labels, reveal or over, history),
         "stock": _stock(rnd),
         "hand": hand,
         "legal": _legal(rnd, hand, hint_legal) if my_turn else _no_moves(hint_legal),
@@ -180,7 +182,7 @@ def _last_placed(history, length: int, lead_index: int | None) -> dict[str, Any]
     return None
 
 
-def _seats(rnd: Round, viewer: int, labels: list[str], face_up: bool) -> list[dict[str, Any]]:
+def _seats(rnd: Round, viewer: int, labels: list[str], face_up: bool, history) -> list[dict[str, Any]]:
     n = rnd.n
     rules = rnd.rules
     positions = _POSITIONS[(n, rules.table_direction_label)]
@@ -198,8 +200,29 @@ def _seats(rnd: Round, viewer: int, labels: list[str], face_up: bool) -> list[di
             "team": rules.side_of(seat) if teams else None,
             "tiles": [str(t) for t in tiles] if shown else None,
             "pips": rnd.pips(seat) if face_up else None,
+            "last": _last_turn(history, seat),
         })
     return seats
+
+
+def _last_turn(history, seat: int) -> dict[str, Any] | None:
+    """What the seat's last turn showed when it laid nothing: ``{"pass": True}``, or
+    ``{"drew": n}`` for the tiles it drew (then it played or passed)."""
+    drew, passed = 0, False
+    for actor, action in reversed(history):
+        if actor != seat:
+            if drew or passed:
+                break
+            continue
+        if action.kind == "draw":
+            drew += 1
+        elif action.kind == "pass" and not drew:
+            passed = True
+        else:
+            break  # its last turn ended with a tile on the table (after any draws)
+    if drew:
+        return {"drew": drew, "pass": passed}
+    return {"pass": True} if passed else None
 
 
 def _stock(rnd: Round) -> dict[str, Any]:

@@ -36,6 +36,7 @@ BACK_EDGE = "#4b6a9e"
 GOLD = "#ffc933"
 LAST = "#ff8a3d"
 MARK = "#ff6fb5"
+PASS = "#cfe3ff"  # the tag of a seat that passed or drew
 INK = "#f4f1e8"
 TEAM_COLOURS = ("#5aa9ff", "#ff7a59")
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
@@ -357,6 +358,12 @@ def _draw_seats(root: ET.Element, model: Mapping[str, Any], layout: Layout, mark
         beside = box.position in ("top", "bottom")
         if box.position == "bottom" and seat["turn"]:
             pill = _tag(group, pill, texts["your_turn"], beside=True, fill=GOLD, ink="#1b1b1b")
+        last = seat.get("last")
+        if last and not model.get("over"):  # a pass or a draw, seen at the seat that made it
+            words = [texts["drew"].replace("{n}", str(last["drew"]))] if last.get("drew") else []
+            words += [texts["passed"]] if last.get("pass") else []
+            shown = _tag(group, pill, " · ".join(words), beside=beside, above=not beside, fill=PASS, ink="#10233f")
+            pill = shown if beside else pill
         if model.get("over") and seat.get("pips") is not None:
             _tag(group, pill, f"{seat['pips']} {texts['pips']}", beside=beside, fill="#ffffff", ink="#1b1b1b")
         if box.position == "bottom":
@@ -369,13 +376,17 @@ def _draw_seats(root: ET.Element, model: Mapping[str, Any], layout: Layout, mark
             draw_tile(group, rect, halves, class_="tile mark" if mark else "tile")
 
 
-def _tag(parent: ET.Element, pill: Rect, text: str, *, beside: bool, fill: str, ink: str) -> Rect:
-    """A small tag after a name pill ("Your turn", "12 pips"), or under it in a side column."""
+def _tag(parent: ET.Element, pill: Rect, text: str, *, beside: bool, fill: str, ink: str,
+         above: bool = False) -> Rect:
+    """A small tag after a name pill ("Your turn", "12 pips"), or under it in a side column
+    (``above``: over it, where the column's tiles would cover a tag below)."""
     size = 0.5 * U
     height = pill.h - 0.2 * U
     width = _text_width(text, size) + 0.7 * U
     if beside:
         tag = Rect(pill.right + 0.3 * U, pill.y + 0.1 * U, width, height)
+    elif above:
+        tag = Rect(pill.cx - width / 2, pill.y - height - 0.15 * U, width, height)
     else:
         tag = Rect(pill.cx - width / 2, pill.bottom + 0.2 * U, width, height)
     _box(parent, tag, rx=height / 2, fill=fill)
