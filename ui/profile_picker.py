@@ -54,8 +54,12 @@ def profile_picker() -> None:
     names = {p.id: p.name for p in profiles}
     current = session.profile()
     index = ids.index(current.id) if current is not None and current.id in ids else 0
+    if st.session_state.get("profile_select") not in ids:
+        # The widget's value lives in session state (a new profile is picked from a
+        # callback); giving it an index as well would make Streamlit warn on every run.
+        st.session_state["profile_select"] = ids[index]
     choice = st.selectbox(
-        tr("profile.label"), ids, index=index, key=session.translated("profile_select"), on_change=_on_pick,
+        tr("profile.label"), ids, key=session.translated("profile_select"), on_change=_on_pick,
         format_func=lambda i: tr("profile.guest") if i == GUEST else tr("profile.new") if i == NEW else names[i],
     )
     if choice == NEW:
