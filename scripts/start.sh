@@ -3,4 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-exec .venv/bin/streamlit run app.py --server.headless true --browser.gatherUsageStats false "$@"
+# Listens on this computer only (one learner). For a classroom on the school network add
+# --server.address 0.0.0.0 (README: "Two commands"); later arguments win.
+exec .venv/bin/streamlit run app.py --server.headless true --browser.gatherUsageStats false \
+    --server.address 127.0.0.1 "$@"
