@@ -33,7 +33,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .round import Round
 
 
-def _ends_after(ends: tuple[int, int] | None, action: Action) -> tuple[int, int] | None:
+def ends_after(ends: tuple[int, int] | None, action: Action) -> tuple[int, int] | None:
+    """The open ends once ``action`` is made on ``ends`` (a draw or a pass leaves them)."""
     if action.kind == LEAD:
         return (action.tile.low, action.tile.high)
     if action.kind == PLACE and ends is not None:
@@ -87,7 +88,7 @@ class SeatView:
         steps = []
         for actor, action in rnd.public_history():
             steps.append((actor, action, ends))
-            ends = _ends_after(ends, action)
+            ends = ends_after(ends, action)
         return SeatView(
             seat=seat,
             num_players=rnd.n,
@@ -183,4 +184,4 @@ class SeatView:
         }
 
 
-__all__ = ["SeatView", "tiles_in"]
+__all__ = ["SeatView", "ends_after", "tiles_in"]

@@ -25,7 +25,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from engine import PRESETS, Action, EngineError, IllegalActionError, Match, Round, Rules, SeatView
+from engine import (
+    PRESETS, Action, EngineError, IllegalActionError, Match, Round, Rules, SeatView, add_result, match_outcome,
+)
 
 from .bots import LEVELS, get_bot
 
@@ -133,6 +135,13 @@ class Game:
     @property
     def bot_to_move(self) -> bool:
         return not self.round.is_over and self.round.turn != 0
+
+    @property
+    def last_round(self) -> bool:
+        """The round is over and its score ends the match (next_round will not deal again)."""
+        result = self.round.result
+        return result is not None and match_outcome(self.match.rules, add_result(self.match.scores, result),
+                                                     result)[0]
 
     def view(self, seat: int = 0) -> SeatView:
         return self.round.view(seat)

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import Action, SeatView
+from engine.knowledge import ends_after
 
 from .evaluate import Evaluation, evaluate
 
@@ -59,21 +60,10 @@ def hint(view: SeatView, *, deals: int = HINT_DEALS, budget: float | None = HINT
     return Hint(found, str(best), tuple(facts))
 
 
-def _ends_after(view: SeatView, action: Action) -> tuple[int, ...]:
-    if action.tile is None:
-        return tuple(view.ends or ())
-    if view.ends is None:
-        return (action.tile.low, action.tile.high)
-    left, right = view.ends
-    if action.end == "L":
-        return (action.tile.other(left), right)
-    return (left, action.tile.other(right))
-
-
 def _table_facts(view: SeatView, best: Action, actions: list[Action]) -> list[tuple[str, dict[str, Any]]]:
     """The voids and near-exhausted numbers that tell the moves apart."""
-    mine = set(_ends_after(view, best))
-    others = {n for a in actions if a is not best for n in _ends_after(view, a)}
+    mine = set(ends_after(view.ends, best) or ())
+    others = {n for a in actions if a is not best for n in ends_after(view.ends, a) or ()}
     relevant = sorted(mine | others)
     facts: list[tuple[str, dict[str, Any]]] = []
     voids = view.cannot_hold()

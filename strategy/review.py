@@ -127,12 +127,13 @@ def _judge(rnd: Round, ply: int, move, deals: int, budget: float | None, seed: s
 
 
 def _canonical_key(rnd: Round, action: str, values: dict[str, float]) -> str:
-    """The evaluated action that ``action`` is (a tile on equal ends may be written either way)."""
+    """The evaluated action that ``action`` is: with one number on both ends, ``t@R`` is
+    the same move as ``t@L``, and the evaluation lists it once."""
     if action in values:
         return action
-    for other in rnd.legal_actions():
-        if str(other) in values and getattr(other, "tile", None) is not None and action.startswith(str(other.tile)):
-            return str(other)
+    mirror = action.replace("@R", "@L") if rnd.left == rnd.right else action
+    if mirror in values:
+        return mirror
     raise ValueError(f"{action} is not among the evaluated actions {sorted(values)}")
 
 

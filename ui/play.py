@@ -10,7 +10,7 @@ import time
 
 import streamlit as st
 
-from engine import IllegalActionError, add_result, match_outcome
+from engine import IllegalActionError
 from progress import ProgressError, SavedGame
 from strategy.game import Game, GameError, Setup, seed_number
 from strategy.hints import hint
@@ -202,8 +202,8 @@ if rnd.is_over:
     if index not in reviews():
         with st.spinner(tr("play.reviewing")):
             reviews()[index] = review_round(game, index)
-        if not game.over and match_outcome(rules, add_result(game.match.scores, rnd.result), rnd.result)[0]:
-            game.next_round()  # the last round: the match ends with it
+        if not game.over and game.last_round:
+            game.next_round()  # the match ends with this round: score it now
         save(game, "finished" if game.over else "playing")
     show_review(game, index, reviews()[index], key=f"play:{setup.seed}:{index}:review")
     if not game.match.is_over:

@@ -9,11 +9,9 @@ starts that match at once; a bad value is reported and the form is shown instead
 from __future__ import annotations
 
 import secrets
-from typing import Any
-
 import streamlit as st
 
-from engine import PRESET_NAMES, overlays_for
+from engine import PRESET_NAMES, Rules, overlays_for
 from strategy.game import HUMAN, PLAYABLE_LEVELS, PLAYER_COUNTS, GameError, Setup
 from strategy.strength import measured
 
@@ -75,8 +73,6 @@ def setup_form() -> Setup | None:
         rules_of = overlays_for(preset)
         chosen = st.multiselect(tr("play.rules"), rules_of, key=session.translated(f"play_form_rules:{preset}"),
                                 format_func=lambda o: tr(f"variant.{o}"), placeholder=tr("play.rules_none"))
-        from engine import Rules
-
         labels = seat_labels(tr, Rules.preset(preset, players))
         levels = [HUMAN]
         columns = st.columns(max(1, players - 1))
@@ -121,5 +117,5 @@ def init_state() -> None:
     st.session_state.setdefault("play_pace", "normal")
 
 
-__all__: list[Any] = ["PACES", "describe", "init_state", "link_params", "new_seed", "pace", "setup_form",
+__all__ = ["PACES", "describe", "init_state", "link_params", "new_seed", "pace", "setup_form",
                       "setup_from_link"]

@@ -66,9 +66,11 @@ def translated(key: str) -> str:
 
 
 def _relabel_translated_widgets() -> None:
-    for key in st.session_state.get(TRANSLATED, set()):
-        if key in st.session_state:
-            st.session_state[key] = st.session_state[key]
+    # Widgets no longer on any page have left session state: forget them too.
+    alive = {key for key in st.session_state.get(TRANSLATED, set()) if key in st.session_state}
+    st.session_state[TRANSLATED] = alive
+    for key in alive:
+        st.session_state[key] = st.session_state[key]
 
 
 def keep_lang_in_url() -> None:

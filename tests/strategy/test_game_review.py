@@ -41,7 +41,9 @@ def test_the_next_round_follows_and_a_whole_match_replays():
     rng = random.Random(3)
     while not game.over:
         if game.round.is_over:
+            ends = game.last_round
             game.next_round()
+            assert game.over == ends  # last_round says beforehand whether the match ends
         elif game.bot_to_move:
             game.play_bot()
         else:
