@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -28,6 +29,12 @@ EXPERT = [("expert", "strong"), ("expert", "heaviest")]
 PAB = [("dominoes-pab", "heaviest"), ("expert", "dominoes-pab")]
 
 
+def _timed_duel(game: str, a: str, b: str, n: int, seed: int) -> tuple[dict, float]:
+    started = time.perf_counter()
+    d = duel(a, b, n, seed, Rules.preset(game)).to_dict()
+    return d, time.perf_counter() - started
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--deals", type=int, default=100, help="deals per pairing without the expert")
@@ -38,20 +45,24 @@ def main() -> None:
     ap.add_argument("--pab-deals", type=int, default=6, help="deals per pairing with dominoes-pab")
     ap.add_argument("--skip-expert", action="store_true")
     ap.add_argument("--append", action="store_true", help="keep the doc's sections of the other games")
+    ap.add_argument("--jobs", type=int, default=1, help="pairings played at once, one process each")
     args = ap.parse_args()
-    rows = []
+    duels = []
     for game in args.games.split(","):
-        rules = Rules.preset(game)
         pairings = [(a, b, args.deals) for a, b in CHEAP]
         if not args.skip_expert:
             pairings += [(a, b, args.expert_deals) for a, b in EXPERT]
             if game == "laplaza_partners" and dominoes_pab() is not None:
                 pairings += [(a, b, args.pab_deals) for a, b in PAB]
-        for a, b, n in pairings:
-            started = time.perf_counter()
-            r = duel(a, b, n, args.seed, rules)
-            d = r.to_dict()
-            secs = time.perf_counter() - started
+        duels += [(game, a, b, n, args.seed) for a, b, n in pairings]
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        # the longest first (the expert and dominoes-pab ones), so the workers finish together
+        order = sorted(range(len(duels)), key=lambda i: -("expert" in duels[i][1:3] or "dominoes-pab" in duels[i][1:3])
+                       * duels[i][3])
+        futures = {i: pool.submit(_timed_duel, *duels[i]) for i in order}
+        rows = []
+        for i, (game, a, b, n, _) in enumerate(duels):
+            d, secs = futures[i].result()
             rows.append((game, d, secs))
             print(f"{game:17} {a:>12} vs {b:<12} {n:4} deals {d['points_per_deal']:+7.2f} "
                   f"[{d['ci95'][0]:+.2f}, {d['ci95'][1]:+.2f}] w/t/l {d['win']}/{d['tie']}/{d['loss']} "

@@ -67,7 +67,7 @@ def _read_position(args):
     text = sys.stdin.read()
     if not text.strip():
         raise EngineError("bad_position", detail="expected a position as JSON on standard input")
-    return loads(text, reachable=args.reachable)
+    return loads(text, reachable=not args.hand_made)
 
 
 def _cmd_deal(args) -> None:
@@ -113,8 +113,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_cmd_deal)
 
     def reachable_arg(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--reachable", action="store_true",
-                       help="refuse a position that no game played by the rules can reach")
+        p.add_argument("--hand-made", action="store_true",
+                       help="also accept a position that no game played by the rules can reach "
+                            "(a diagram made to show one rule)")
 
     p = sub.add_parser("legal", help="read a position on stdin, print the legal actions")
     p.add_argument("--canonical", action="store_true", help="without mirror duplicates")

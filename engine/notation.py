@@ -116,9 +116,9 @@ def dumps(rnd: Round, indent: int | None = None, snapshot: bool = False) -> str:
                               for key, value in data.items()) + "\n}"
 
 
-def loads(text: str | bytes, reachable: bool = False) -> Round:
-    """Read and validate a JSON position; with ``reachable`` it must also be one that can
-    arise in play (see :func:`position_from_dict`)."""
+def loads(text: str | bytes, reachable: bool = True) -> Round:
+    """Read and validate a JSON position, which must be one that can arise in play unless
+    ``reachable=False`` (see :func:`position_from_dict`)."""
     try:
         data = json.loads(text, parse_int=_parse_int)
     except _TooLong:
@@ -161,15 +161,15 @@ def _numbers(data: Mapping, key: str, count: int, default: list[int]) -> list[in
     return value
 
 
-def position_from_dict(data: Any, reachable: bool = False) -> Round:
+def position_from_dict(data: Any, reachable: bool = True) -> Round:
     """Build and validate a round from its JSON form.
 
     Every position is checked for what its fields say (docs/notation.md, "What loading
-    checks"). With ``reachable`` (what :func:`loads` does) a snapshot must also be one that
-    can arise in a game played by the rules: the score of its round, who can have placed
-    how many tiles in how many turns, and a history from a deal that the engine replays
-    to exactly this position. Without it, a hand-made teaching position (a line and hands
-    chosen to show one rule) loads even when no real game leads to it."""
+    checks"), and must be one that can arise in a game played by the rules: the score of
+    its round, who can have placed how many tiles in how many turns, and a history from a
+    deal that the engine replays to exactly this position. Only ``reachable=False`` (the
+    engine's own rule tests, diagrams that show one rule) lets a hand-made position that
+    no real game leads to load."""
     return _position(data, reachable, None)
 
 

@@ -276,10 +276,13 @@ def _make_engine(url: URL, timeout: float) -> Engine:
         try:
             cursor.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
             cursor.execute("PRAGMA foreign_keys = ON")
-            # WAL: readers never block the writer and the writer never blocks readers;
-            # a memory database has no journal to switch
+            # The rollback journal, not WAL: WAL memory-maps a shared file (-shm), and a
+            # file that cannot be written (made immutable, a full disk) then kills the whole
+            # server with SIGBUS instead of failing one write. Writers take turns through
+            # BEGIN IMMEDIATE and the busy timeout; readers wait only while one commits.
+            # A memory database has no journal to switch.
             if sqlite_file(url) is not None:
-                cursor.execute("PRAGMA journal_mode = WAL")
+                cursor.execute("PRAGMA journal_mode = DELETE")
         finally:
             cursor.close()
 

@@ -28,6 +28,10 @@ ENGLISH = {
         "the progress database {url} was written by a newer Capicú (schema {found}; this one reads up to {known})"
     ),
     "closed": "this progress store is closed",
+    "file_lost": (
+        "the progress database {url} changed under Capicú ({detail}): what was saved after that is not in it, "
+        "and nothing more is saved until Capicú is started again"
+    ),
     "failed": "the progress database {url} failed: {detail}",
     # profile names and ids (user input: the UI shows these next to the name field)
     "name_empty": "a profile name cannot be empty",
@@ -49,7 +53,7 @@ class StoreUnavailable(ProgressError):
     """The database cannot be opened, read or written; nothing was changed.
 
     Codes: ``bad_url``, ``driver_missing``, ``unreachable``, ``unwritable``, ``corrupt``,
-    ``locked``, ``too_new``, ``closed``, ``failed``.
+    ``locked``, ``too_new``, ``closed``, ``file_lost``, ``failed``.
     """
 
 

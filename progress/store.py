@@ -60,6 +60,8 @@ from progress.database import (
     utc,
 )
 from progress.errors import ProfileError, StoreUnavailable
+from progress.file_watch import SqliteFile
+from progress.salvage import Salvage, recover, set_aside
 from progress.records import (
     RECORD_LIMIT, TEXT_LIMIT, Attempt, Profile, SavedGame, attempts_frame, clean_name, name_key,
 )
@@ -67,7 +69,8 @@ from progress.records import (
 T = TypeVar("T")
 
 
-def open_store(url: str | None = None, *, timeout: float = 5.0, retries: int = 3, share_engine: bool = True) -> Store:
+def open_store(url: str | None = None, *, timeout: float = 5.0, retries: int = 3, share_engine: bool = True,
+               salvage: bool = True) -> Store:
     """Open (creating when needed) the progress database at ``url``; see :func:`database_url`.
 
     ``timeout`` is how long SQLite waits for another writer's lock (seconds); a write
@@ -75,14 +78,33 @@ def open_store(url: str | None = None, *, timeout: float = 5.0, retries: int = 3
     :class:`StoreUnavailable` with code ``locked``. ``share_engine=False`` gives this
     store its own connection pool, as a second process would have (for tests and tools).
 
+    A damaged SQLite database (its header is SQLite's, its pages are not) is kept aside
+    and a fresh one started with every row that could still be read
+    (:mod:`progress.salvage`; ``store.salvage`` says where and how much); ``salvage=False``
+    refuses it instead.
+
     Raises :class:`StoreUnavailable` when the database cannot be used; an existing file
-    is never changed unless it is a SQLite database.
+    is never changed unless it is a SQLite database, and never deleted.
     """
     text = database_url() if url is None else url
     parsed = parse_url(text)
     path = sqlite_file(parsed)
     if path is not None:
         check_sqlite_file(path, parsed)
+    try:
+        return _open(parsed, path, timeout, retries, share_engine)
+    except StoreUnavailable as error:
+        if error.code != "corrupt" or path is None or not salvage:
+            raise
+    # the header was SQLite's (check_sqlite_file passed), the contents are damaged
+    kept = set_aside(path)
+    store = _open(parsed, path, timeout, retries, share_engine)
+    if kept is not None:
+        store.salvage = recover(kept, path)
+    return store
+
+
+def _open(parsed: URL, path, timeout: float, retries: int, share_engine: bool) -> Store:
     engine = acquire_engine(parsed, timeout, share_engine)
     try:
         prepare(engine, parsed)
@@ -141,10 +163,6 @@ class Store:
     carry on with a :class:`NullStore`.
     """
 
-    saving = True
-    problem: str | None = None
-    message = ""
-
     def __init__(self, engine: Engine, url: URL, *, retries: int = 3) -> None:
         self._engine = engine
         self._writer = engine.execution_options(capicu_write=True)
@@ -153,6 +171,23 @@ class Store:
         self._closed = False
         # a memory database has one connection: its threads take turns
         self._turns = threading.Lock() if isinstance(engine.pool, StaticPool) else None
+        self._file = SqliteFile.of(sqlite_file(url))
+        #: set once the file was found deleted, replaced or cut short: nothing saves after
+        self._lost: StoreUnavailable | None = None
+        #: what :func:`open_store` kept aside and recovered, when the file was damaged
+        self.salvage: Salvage | None = None
+
+    @property
+    def saving(self) -> bool:
+        return self._lost is None
+
+    @property
+    def problem(self) -> str | None:
+        return self._lost.code if self._lost is not None else None
+
+    @property
+    def message(self) -> str:
+        return str(self._lost) if self._lost is not None else ""
 
     @property
     def url(self) -> str:
@@ -300,14 +335,16 @@ class Store:
         """Run ``work`` in one short transaction, retrying while the database is locked."""
         if self._closed:
             raise StoreUnavailable("closed")
+        self._check_file()
         engine = self._writer if write else self._engine
         for attempt in range(self._retries + 1):
             try:
                 if self._turns is None:
                     with engine.begin() as conn:
-                        return work(conn)
-                with self._turns, engine.begin() as conn:
-                    return work(conn)
+                        result = work(conn)
+                else:
+                    with self._turns, engine.begin() as conn:
+                        result = work(conn)
             except exc.IntegrityError:
                 raise  # the caller knows what a broken constraint means
             except exc.SQLAlchemyError as error:
@@ -316,8 +353,22 @@ class Store:
                     # the busy timeout has already waited; back off a little and try again
                     time.sleep(0.05 * (attempt + 1))
                     continue
+                self._check_file()  # the file went away under the write: say that, not "I/O error"
                 raise unavailable(error, self._url, connecting=False) from None
+            if write:
+                # committed, but into the file that is at the path? (a write into a deleted
+                # file succeeds and is lost: say so instead of "saved")
+                self._check_file()
+            return result
         raise AssertionError("unreachable")  # the loop returns or raises
+
+    def _check_file(self) -> None:
+        if self._lost is None and self._file is not None:
+            detail = self._file.problem()
+            if detail is not None:
+                self._lost = StoreUnavailable("file_lost", url=safe_url(self._url), detail=detail)
+        if self._lost is not None:
+            raise StoreUnavailable("file_lost", **self._lost.params)
 
 
 def _game_values(game: SavedGame) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from engine import ACTIONS, Action, SeatView
 from engine.actions import DRAW_ID, LEFT_BASE, PASS_ID, RIGHT_BASE
 from engine.scoring import fives_points
 
+from .choice_model import ChoiceModel
 from .evaluate import evaluate
 
 __all__ = ["Bot", "LEVELS", "get_bot", "legal_from_view", "features"]
@@ -170,8 +171,12 @@ def _strong(view, rng):
     return _scored(view, rng, _STRONG, 0.0, voids)
 
 
+#: how the expert reads the other seats' earlier choices (see strategy.choice_model)
+EXPERT_MODEL = ChoiceModel()
+
+
 def _expert(view, rng, deals=48, budget=0.7):
-    ev = evaluate(view, deals=deals, budget=budget, rng=rng)
+    ev = evaluate(view, deals=deals, budget=budget, rng=rng, model=EXPERT_MODEL)
     return ev.best
 
 

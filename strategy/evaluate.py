@@ -14,6 +14,7 @@ result is exact (``exact=True``).
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from engine import Action, SeatView
 from engine import inference
 
+from .choice_model import ChoiceModel
 from .solver import NodeLimit, solve
 
 __all__ = ["Evaluation", "evaluate", "legal_actions_of"]
@@ -71,7 +73,8 @@ NODES_PER_SECOND = 2_000_000
 
 
 def evaluate(view: SeatView, deals: int = 64, budget: float | None = 1.0, seed: int | None = None,
-             min_deals: int = 1, exact_limit: int | None = None, rng: random.Random | None = None) -> Evaluation:
+             min_deals: int = 1, exact_limit: int | None = None, rng: random.Random | None = None,
+             model: ChoiceModel | None = None, oversample: int = 4) -> Evaluation:
     """PIMC values of the legal actions of ``view.seat``, which must be the seat to move.
 
     ``deals``: at most this many sampled deals; ``budget``: seconds of wall time (None: no
@@ -79,6 +82,12 @@ def evaluate(view: SeatView, deals: int = 64, budget: float | None = 1.0, seed: 
     the next solve; when no more than ``exact_limit`` (default: ``deals``) deals are
     consistent, every one of them is solved once instead (exact, unless the budget runs
     out first: then a random part of them, each at most once).
+
+    ``model``: weigh deals by how likely the other seats' earlier choices were in them
+    (:class:`strategy.choice_model.ChoiceModel`): ``oversample * deals`` deals are drawn
+    uniformly and ``deals`` of them are resampled in proportion to their weight
+    (sampling-importance-resampling); each distinct deal is solved once and counts as
+    often as it was drawn. With every consistent deal found, each weighs its likelihood.
     """
     if not isinstance(view, SeatView):
         raise TypeError("evaluate takes a SeatView (what one seat knows), not a Round")
@@ -88,30 +97,27 @@ def evaluate(view: SeatView, deals: int = 64, budget: float | None = 1.0, seed: 
     rng = rng or random.Random(seed)
     consistent = inference.count_deals(view)
     exact = consistent <= (deals if exact_limit is None else exact_limit)
-    pool: list = []
+    steps = model.steps(view) if model is not None else []
+    pool: list[tuple[object, float]] = []  # (deal, weight), solved in this order
     if exact:
-        # Find every consistent deal: sample until all `consistent` distinct ones are seen
-        # (a coupon collector: about n ln n draws of a cheap sampler), solve each once.
-        seen: dict[tuple, object] = {}
-        tries = 0
-        while len(seen) < consistent and tries < 200 * consistent + 1000:
-            for rnd in inference.sample_deals(view, rng, max(8, consistent)):
-                seen.setdefault(_deal_key(rnd), rnd)
-            tries += max(8, consistent)
-        exact = len(seen) == consistent
-        pool = list(seen.values())
-        rng.shuffle(pool)
-    solved: list[list[float]] = []
+        pool = [(rnd, 1.0) for rnd in _every_deal(view, rng, consistent)]
+        exact = len(pool) == consistent
+        if steps:
+            pool = _weighed(pool, [model.log_weight(steps, rnd) for rnd, _ in pool])
+    elif steps:
+        candidates = inference.sample_deals(view, rng, oversample * deals)
+        pool = _resampled(candidates, [model.log_weight(steps, rnd) for rnd in candidates], deals, rng)
+    solved: list[tuple[list[float], float]] = []
     actions: list[Action] | None = None
     while True:
         if pool:
             if len(solved) == len(pool):
                 break
-            rnd = pool[len(solved)]
+            rnd, weight = pool[len(solved)]
         elif len(solved) >= deals:
             break
         else:
-            rnd = None
+            rnd, weight = None, 1.0
         limit = 0
         if budget is not None and len(solved) >= min_deals:
             left = budget - (time.perf_counter() - started)
@@ -126,17 +132,56 @@ def evaluate(view: SeatView, deals: int = 64, budget: float | None = 1.0, seed: 
             break  # this deal would not fit in the budget: stop with the deals done
         if actions is None:
             actions = sol.actions
-        solved.append([float(v) for v in sol.values])
-    if pool and len(solved) < len(pool):
+        solved.append(([float(v) for v in sol.values], weight))
+    if exact and len(solved) < len(pool):
         exact = False
-    n = len(solved)
+    mass = sum(w for _, w in solved)
     m = len(actions)
-    expected = [sum(row[j] for row in solved) / n for j in range(m)]
+    expected = [sum(row[j] * w for row, w in solved) / mass for j in range(m)]
     shares = [0.0] * m
-    for row in solved:
+    for row, w in solved:
         top = max(row)
         for j in range(m):
             if row[j] == top:
-                shares[j] += 1
-    return Evaluation(view.seat, n, exact, list(actions), expected, [s / n for s in shares], consistent,
-                      time.perf_counter() - started)
+                shares[j] += w
+    return Evaluation(view.seat, len(solved), exact, list(actions), expected, [s / mass for s in shares],
+                      consistent, time.perf_counter() - started)
+
+
+def _every_deal(view: SeatView, rng: random.Random, consistent: int) -> list:
+    """Every consistent deal once, shuffled: sample until all ``consistent`` distinct
+    ones are seen (a coupon collector: about n ln n draws of a cheap sampler)."""
+    seen: dict[tuple, object] = {}
+    tries = 0
+    while len(seen) < consistent and tries < 200 * consistent + 1000:
+        for rnd in inference.sample_deals(view, rng, max(8, consistent)):
+            seen.setdefault(_deal_key(rnd), rnd)
+        tries += max(8, consistent)
+    pool = list(seen.values())
+    rng.shuffle(pool)
+    return pool
+
+
+def _weighed(pool: list, log_weights: list[float]) -> list:
+    top = max(log_weights)
+    return [(rnd, math.exp(lw - top)) for (rnd, _), lw in zip(pool, log_weights)]
+
+
+def _resampled(candidates: list, log_weights: list[float], k: int, rng: random.Random) -> list:
+    """``k`` draws in proportion to the weights (systematic resampling: low variance),
+    as (distinct deal, how many times drawn), in a random order."""
+    top = max(log_weights)
+    weights = [math.exp(lw - top) for lw in log_weights]
+    step = sum(weights) / k
+    point = rng.random() * step
+    counts: dict[int, int] = {}
+    acc, drawn = 0.0, 0
+    for i, w in enumerate(weights):
+        acc += w
+        while point < acc and drawn < k:
+            counts[i] = counts.get(i, 0) + 1
+            point += step
+            drawn += 1
+    chosen = [(candidates[i], float(c)) for i, c in counts.items()]
+    rng.shuffle(chosen)
+    return chosen

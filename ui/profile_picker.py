@@ -49,6 +49,9 @@ def profile_picker() -> None:
     st.divider()
     if not store.saving:
         st.caption(tr("profile.not_saving", reason=tr(f"store.{store.problem or 'unknown'}")))
+    salvage = getattr(store, "salvage", None)
+    if salvage is not None:
+        st.caption(tr("profile.salvaged", kept=session.plain(salvage.kept.name), rows=salvage.rows))
     profiles = _profiles()
     ids = [GUEST] + [p.id for p in profiles] + [NEW]
     names = {p.id: p.name for p in profiles}

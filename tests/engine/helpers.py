@@ -28,7 +28,11 @@ def tiles(text: str) -> list[str]:
 
 def snapshot(rule_set: Rules, hands: Iterable[str], line: str, turn: int, stock: str = "",
              **extra: Any) -> Round:
-    """A mid-round position without history: hands and the line as it lies, left to right."""
+    """A mid-round position without history: hands and the line as it lies, left to right.
+
+    A diagram of one rule, so it loads with ``reachable=False``: the turns that would lead
+    to it do not matter to the rule under test (the loader's reachability proof has its
+    own tests in test_hardening.py)."""
     data: dict[str, Any] = {
         "rules": rule_set.to_dict(),
         "hands": [tiles(h) for h in hands],
@@ -37,7 +41,7 @@ def snapshot(rule_set: Rules, hands: Iterable[str], line: str, turn: int, stock:
         "turn": turn,
     }
     data.update(extra)
-    return position_from_dict(data)
+    return position_from_dict(data, reachable=False)
 
 
 def fresh(rule_set: Rules, hands: Iterable[str], stock: str = "", leader: int | None = None,

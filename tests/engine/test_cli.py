@@ -68,7 +68,7 @@ def test_legal_reads_a_position_and_lists_the_actions(capsys, monkeypatch):
 
 def test_play_prints_the_result_once_the_round_is_over(capsys, monkeypatch):
     position = snapshot(rules("laplaza_partners", None, "capicu_25"), ANA_CAPICU, ANA_OUT_LINE, turn=2, leader=1)
-    code, out, _ = run(capsys, monkeypatch, "play", "0-2@L", stdin=json.dumps(position_to_dict(position)))
+    code, out, _ = run(capsys, monkeypatch, "play", "--hand-made", "0-2@L", stdin=json.dumps(position_to_dict(position)))
     result = json.loads(out)["result"]
     assert code == 0
     assert (result["kind"], result["winner"], result["out_seat"], result["points"], result["capicu"],
@@ -77,7 +77,7 @@ def test_play_prints_the_result_once_the_round_is_over(capsys, monkeypatch):
 
 def test_play_through_a_block_shows_the_blocker(capsys, monkeypatch):
     position = snapshot(rules("laplaza_1v1"), DEAD_HANDS, DEAD_LINE, turn=0, stock=DEAD_STOCK)
-    code, out, _ = run(capsys, monkeypatch, "play", "0-6@R", "draw", "draw", "draw", "draw", "pass",
+    code, out, _ = run(capsys, monkeypatch, "play", "--hand-made", "0-6@R", "draw", "draw", "draw", "draw", "pass",
                        stdin=json.dumps(position_to_dict(position)))
     result = json.loads(out)["result"]
     assert code == 0 and (result["kind"], result["blocker"], result["winner"], result["points"],
@@ -133,9 +133,9 @@ def test_bad_input_gives_one_plain_line_and_exit_code_2(capsys, monkeypatch):
 
 def test_play_on_a_finished_round_is_refused(capsys, monkeypatch):
     position = snapshot(rules("laplaza_1v1"), DEAD_HANDS, DEAD_LINE, turn=0, stock=DEAD_STOCK)
-    _, over, _ = run(capsys, monkeypatch, "play", "0-6@R", "draw", "draw", "draw", "draw", "pass",
+    _, over, _ = run(capsys, monkeypatch, "play", "--hand-made", "0-6@R", "draw", "draw", "draw", "draw", "pass",
                      stdin=json.dumps(position_to_dict(position)))
-    assert fails(capsys, monkeypatch, "play", "pass", stdin=over) == "error: the round is over"
+    assert fails(capsys, monkeypatch, "play", "--hand-made", "pass", stdin=over) == "error: the round is over"
 
 
 @pytest.mark.parametrize("argv,stdin,expect_code", [

@@ -36,12 +36,109 @@ def test_random_bytes_are_corrupt_and_left_untouched(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["capicu.sqlite3"]  # no -wal, no -journal
 
 
-def test_a_damaged_database_is_corrupt_and_left_untouched(tmp_path: Path) -> None:
+def test_a_damaged_database_is_kept_aside_and_a_fresh_one_started(tmp_path: Path) -> None:
     path = tmp_path / "capicu.sqlite3"
     damaged = b"SQLite format 3\x00" + os.urandom(8192)  # the right header, then garbage
     path.write_bytes(damaged)
-    assert unavailable(f"sqlite:///{path}").code == "corrupt"
-    assert path.read_bytes() == damaged
+    with open_store(f"sqlite:///{path}") as store:
+        assert store.saving and store.salvage is not None and store.salvage.rows == 0
+        kept = store.salvage.kept
+        assert kept.name.startswith("capicu.sqlite3.damaged-") and kept.read_bytes() == damaged
+        store.create_profile("Ana")  # the fresh file saves
+    assert unavailable(f"sqlite:///{kept}", salvage=False).code == "corrupt"  # refused when asked to
+
+
+def _damage_a_late_page(path: Path) -> None:
+    """Overwrite the last pages of a database (its newest rows), keeping the first ones."""
+    size = path.stat().st_size
+    with path.open("r+b") as handle:
+        handle.seek(size - 2 * 4096)
+        handle.write(b"\xff" * 4096)
+
+
+def test_a_damaged_database_gives_back_every_row_it_can(tmp_path: Path) -> None:
+    path = tmp_path / "capicu.sqlite3"
+    url = f"sqlite:///{path}"
+    with open_store(url) as store:
+        ana = store.create_profile("Ana")
+        for _ in range(400):
+            store.record_attempt(ana.id, attempt(DAY))
+        store.mark_lesson_done(ana.id, "partners-laying", DAY)
+    _damage_a_late_page(path)
+    damaged = path.read_bytes()
+    with open_store(url) as store:
+        salvage = store.salvage
+        assert salvage is not None and salvage.kept.read_bytes() == damaged  # kept as it was
+        assert salvage.recovered.get("capicu_profiles") == 1
+        assert [p.name for p in store.profiles()] == ["Ana"] and store.profiles()[0].id == ana.id
+        recovered = len(store.attempts(ana.id))
+        assert recovered == salvage.recovered.get("capicu_attempts", 0) and 0 < recovered <= 400
+
+
+def test_deleting_the_file_while_open_stops_the_saving_and_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "capicu.sqlite3"
+    with open_store(f"sqlite:///{path}") as store:
+        ana = store.create_profile("Ana")
+        store.record_attempt(ana.id, attempt(DAY))
+        path.unlink()
+        with pytest.raises(StoreUnavailable) as caught:
+            store.record_attempt(ana.id, attempt(DAY))
+        assert caught.value.code == "file_lost" and "deleted" in str(caught.value)
+        assert (store.saving, store.problem) == (False, "file_lost")
+        # and it stays so, even once a new file appears at the path
+        open_store(f"sqlite:///{path}").close()
+        with pytest.raises(StoreUnavailable):
+            store.profiles()
+
+
+def test_a_write_into_a_file_deleted_during_it_is_not_reported_saved(tmp_path: Path) -> None:
+    path = tmp_path / "capicu.sqlite3"
+    with open_store(f"sqlite:///{path}") as store:
+        ana = store.create_profile("Ana")
+        original = store._run
+
+        def delete_then_write(work, *, write):  # the file goes between the check and the commit
+            def inner(conn):
+                path.unlink()
+                return work(conn)
+            return original(inner, write=write)
+
+        store._run = delete_then_write
+        with pytest.raises(StoreUnavailable) as caught:
+            store.record_attempt(ana.id, attempt(DAY))
+        assert caught.value.code == "file_lost" and not store.saving
+
+
+@pytest.mark.parametrize("fault", ["replaced", "truncated", "overwritten"])
+def test_a_file_replaced_or_cut_short_while_open_stops_the_saving(tmp_path: Path, fault: str) -> None:
+    path = tmp_path / "capicu.sqlite3"
+    with open_store(f"sqlite:///{path}") as store:
+        ana = store.create_profile("Ana")
+        if fault == "replaced":
+            other = tmp_path / "other.sqlite3"
+            sqlite3.connect(other).execute("CREATE TABLE t (x)").connection.close()
+            other.replace(path)
+        elif fault == "truncated":
+            os.truncate(path, 0)
+        else:
+            with path.open("r+b") as handle:
+                handle.write(b"\0" * 100)
+        with pytest.raises(StoreUnavailable) as caught:
+            store.record_attempt(ana.id, attempt(DAY))
+        assert caught.value.code == "file_lost" and not store.saving
+
+
+def test_no_memory_mapped_shared_file_is_used(tmp_path: Path) -> None:
+    """WAL's -shm file is memory-mapped: a file made unwritable under it kills the server
+    with SIGBUS (issue 11). The rollback journal fails one write with an error instead."""
+    path = tmp_path / "capicu.sqlite3"
+    with open_store(f"sqlite:///{path}") as store:
+        ana = store.create_profile("Ana")
+        store.record_attempt(ana.id, attempt(DAY))
+        assert not (tmp_path / "capicu.sqlite3-shm").exists()
+        con = sqlite3.connect(path)
+        assert con.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+        con.close()
 
 
 def test_a_text_file_is_not_taken_for_a_database(tmp_path: Path) -> None:
@@ -124,10 +221,11 @@ def test_a_read_only_new_database_is_unwritable(tmp_path: Path) -> None:
 # --- locks ---------------------------------------------------------------------------
 
 
-def hold_write_lock(path: Path) -> sqlite3.Connection:
-    """Another program's connection holding the write lock until it is rolled back."""
+def hold_write_lock(path: Path, exclusive: bool = False) -> sqlite3.Connection:
+    """Another program's connection holding the write lock until it is rolled back (an
+    exclusive lock keeps readers out too)."""
     con = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-    con.execute("BEGIN EXCLUSIVE")
+    con.execute("BEGIN EXCLUSIVE" if exclusive else "BEGIN IMMEDIATE")
     return con
 
 
@@ -136,7 +234,7 @@ def test_a_lock_held_longer_than_the_timeout_gives_locked(db_url: str, db_path: 
         ana = setup.create_profile("Ana")
     lock = hold_write_lock(db_path)
     try:
-        # a ready database still opens (WAL lets readers through) and can be read
+        # a ready database still opens (a writer's lock lets readers through) and can be read
         with open_store(db_url, timeout=0.1, retries=1) as store:
             assert [p.name for p in store.profiles()] == ["Ana"]
             started = time.monotonic()
@@ -183,7 +281,7 @@ def test_a_write_succeeds_by_retrying_after_short_timeouts(db_url: str, db_path:
 def test_opening_a_new_database_while_it_is_locked_gives_locked(tmp_path: Path) -> None:
     path = tmp_path / "plain.sqlite3"
     sqlite3.connect(path).close()  # an empty database in the old journal mode
-    lock = hold_write_lock(path)  # an exclusive lock there keeps readers out too
+    lock = hold_write_lock(path, exclusive=True)  # an exclusive lock keeps readers out too
     try:
         assert unavailable(f"sqlite:///{path}", timeout=0.1).code == "locked"
     finally:

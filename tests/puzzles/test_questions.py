@@ -23,7 +23,7 @@ def blocked(overlays=(), last_placer=2, score=(0, 0)) -> Round:
     rules = Rules.preset("laplaza_partners", overlays=overlays)
     return position_from_dict({"rules": rules.to_dict(), "round": 2, "hands": BLOCKED_HANDS,
                                "line": BLOCKED_LINE, "turn": 3, "leader": 0, "last_placer": last_placer,
-                               "score": list(score)})
+                               "score": list(score)}, reachable=False)  # a diagram: the turns before do not matter
 
 
 def test_every_kind_is_described():
@@ -127,7 +127,8 @@ CAPICU_HANDS = [["2-5"], ["0-3", "0-4", "0-5", "0-6", "1-2", "1-3", "1-4"],   # 
 def capicu_round(overlays=(), hands=CAPICU_HANDS) -> Round:
     rules = Rules.preset("laplaza_partners", overlays=overlays)
     return position_from_dict({"rules": rules.to_dict(), "round": 2, "hands": hands, "turn": 0, "leader": 1,
-                               "line": ["2-0", "0-0", "0-1", "1-1", "1-5", "5-5"]})  # ends 2 | 5
+                               "line": ["2-0", "0-0", "0-1", "1-1", "1-5", "5-5"]},  # ends 2 | 5
+                             reachable=False)
 
 
 def test_capicu_play_and_its_bonus():
@@ -154,7 +155,8 @@ def kozel_fish(score) -> Round:
         "line": BLOCKED_LINE, "stock": [],
         "hands": [["0-0", "0-2", "1-1"],                                    # 4 pips
                   ["2-2", "5-5", "0-5", "1-2", "3-3", "4-4"],               # 36 pips: the fish-maker
-                  ["0-3", "1-3", "1-4", "2-4", "0-4", "1-5", "2-5", "3-4", "3-5"]]})  # 50 pips
+                  ["0-3", "1-3", "1-4", "2-4", "0-4", "1-5", "2-5", "3-4", "3-5"]]},  # 50 pips
+        reachable=False)
 
 
 def test_kozel_penalties_and_the_goat():
