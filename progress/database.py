@@ -135,6 +135,29 @@ games_table = sa.Table(
     sa.Index("ix_capicu_games_profile_started", "profile_id", "started_at"),
 )
 
+# Optional protection of a profile on a shared server (progress/pins.py): a PIN, kept as a
+# salted scrypt hash, and whether the name is left out of the list.
+guards_table = sa.Table(
+    "capicu_profile_guards",
+    metadata,
+    sa.Column("profile_id", sa.Integer, sa.ForeignKey("capicu_profiles.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("pin_hash", sa.String(200), nullable=True),
+    sa.Column("hidden", sa.Boolean, nullable=False),
+    sa.Column("failures", sa.Integer, nullable=False),  # wrong PINs in a row
+    sa.Column("locked_until", sa.DateTime(timezone=True), nullable=True),
+)
+
+# Devices that stay signed in: the browser keeps a random token in a cookie; only its
+# sha256 is stored, so the table cannot be used to sign in.
+devices_table = sa.Table(
+    "capicu_devices",
+    metadata,
+    sa.Column("token_hash", sa.String(64), primary_key=True),
+    sa.Column("profile_id", sa.Integer, sa.ForeignKey("capicu_profiles.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("last_seen", sa.DateTime(timezone=True), nullable=False),
+)
+
 meta_table = sa.Table(
     "capicu_meta",
     metadata,

@@ -39,6 +39,10 @@ ENGLISH = {
     "name_control": "a profile name cannot contain control characters",
     "name_taken": "there is already a profile called '{name}'",
     "unknown_profile": "there is no profile with id {profile_id}",
+    "pin_format": "a PIN is 4 to 8 digits",
+    "wrong_pin": "that is not this profile's PIN",
+    "pin_locked": "too many wrong PINs: try again in {seconds} seconds",
+    "unknown_name": "there is no profile called '{name}'",
     "unknown_game": "this profile has no saved game with id {game_id}",
 }
 
@@ -61,5 +65,6 @@ class ProfileError(ProgressError, ValueError):
     """A profile name the rules reject, a name already taken, or an unknown profile id.
 
     Codes: ``name_empty``, ``name_too_long``, ``name_control``, ``name_taken``,
-    ``unknown_profile``, ``unknown_game``.
+    ``unknown_profile``, ``unknown_game``, ``pin_format``, ``wrong_pin``, ``pin_locked``,
+    ``unknown_name``.
     """

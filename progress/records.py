@@ -81,7 +81,8 @@ def name_key(name: str) -> str:
 
 @dataclass(frozen=True)
 class Profile:
-    """A learner: a name picked or created on this device; there are no passwords."""
+    """A learner: a name picked or created on this device, open to anyone who picks it
+    unless it has a PIN (progress/accounts.py)."""
 
     id: int
     name: str

@@ -20,7 +20,7 @@ from progress.database import metadata
 #: SQLite's companion files, renamed with the database so the kept copy stays whole
 COMPANIONS = ("-wal", "-journal", "-shm")
 #: our tables in an order that inserts every row after the row it refers to
-ORDER = ("capicu_profiles", "capicu_attempts", "capicu_lessons", "capicu_games",
+ORDER = ("capicu_profiles", "capicu_profile_guards", "capicu_devices", "capicu_attempts", "capicu_lessons", "capicu_games",
          "capicu_quizzes", "capicu_quiz_players", "capicu_quiz_answers")
 
 

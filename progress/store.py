@@ -49,6 +49,7 @@ from progress.database import (
     code_of,
     database_url,
     games_table,
+    guards_table,
     lessons_table,
     parse_url,
     prepare,
@@ -59,7 +60,9 @@ from progress.database import (
     unavailable,
     utc,
 )
+from progress.accounts import MemoryAccounts, Protection, SavedAccounts
 from progress.errors import ProfileError, StoreUnavailable
+from progress.pins import clean_pin, hash_pin
 from progress.file_watch import SqliteFile
 from progress.salvage import Salvage, recover, set_aside
 from progress.records import (
@@ -143,8 +146,15 @@ class ProgressStore(Protocol):
     problem: str | None
     message: str
 
-    def profiles(self) -> list[Profile]: ...
-    def create_profile(self, name: str) -> Profile: ...
+    def profiles(self, include_hidden: bool = False) -> list[Profile]: ...
+    def create_profile(self, name: str, *, pin: str | None = None, hidden: bool = False) -> Profile: ...
+    def protection(self, profile_id: int) -> Protection: ...
+    def protect(self, profile_id: int, *, pin: str | None = None, hidden: bool | None = None) -> Protection: ...
+    def sign_in(self, profile_id: int, pin: str | None = None) -> Profile: ...
+    def find_profile(self, name: str) -> Profile | None: ...
+    def remember_device(self, profile_id: int) -> str | None: ...
+    def device_profile(self, token: str) -> Profile | None: ...
+    def forget_device(self, token: str) -> None: ...
     def record_attempt(self, profile_id: int, attempt: Attempt) -> None: ...
     def attempts(self, profile_id: int) -> pd.DataFrame: ...
     def mark_lesson_done(self, profile_id: int, lesson_id: str, day: date) -> None: ...
@@ -155,7 +165,7 @@ class ProgressStore(Protocol):
     def close(self) -> None: ...
 
 
-class Store:
+class Store(SavedAccounts):
     """Progress saved in a database; every method is safe to call from several threads.
 
     Each call is one short transaction. Any call may raise :class:`StoreUnavailable`
@@ -205,19 +215,33 @@ class Store:
 
     # -- profiles
 
-    def profiles(self) -> list[Profile]:
-        """Every profile, by name (case-insensitively)."""
+    def profiles(self, include_hidden: bool = False) -> list[Profile]:
+        """Every profile, by name (case-insensitively); hidden ones only when asked."""
         query = sa.select(profiles_table).order_by(profiles_table.c.name_key, profiles_table.c.id)
-        rows = self._run(lambda conn: conn.execute(query).all(), write=False)
-        return [Profile(r.id, r.name, utc(r.created_at)) for r in rows]
 
-    def create_profile(self, name: str) -> Profile:
-        """A new profile; :class:`ProfileError` if the name is invalid or already taken."""
+        def work(conn: Connection) -> list:
+            hidden = set() if include_hidden else self._hidden_ids(conn)
+            return [r for r in conn.execute(query).all() if r.id not in hidden]
+
+        return [Profile(r.id, r.name, utc(r.created_at)) for r in self._run(work, write=False)]
+
+    def create_profile(self, name: str, *, pin: str | None = None, hidden: bool = False) -> Profile:
+        """A new profile, with a PIN and hidden from the list if asked; :class:`ProfileError`
+        if the name or the PIN is invalid, or the name already taken."""
         shown, key = clean_name(name), name_key(name)
+        guard = {"pin_hash": hash_pin(clean_pin(pin)) if pin else None, "hidden": bool(hidden),
+                 "failures": 0, "locked_until": None}
         created = datetime.now(timezone.utc)
         insert = sa.insert(profiles_table).values(name=shown, name_key=key, created_at=created)
+
+        def work(conn: Connection) -> int:
+            new_id = conn.execute(insert).inserted_primary_key[0]
+            if guard["pin_hash"] or guard["hidden"]:
+                conn.execute(sa.insert(guards_table).values(profile_id=new_id, **guard))
+            return new_id
+
         try:
-            new_id = self._run(lambda conn: conn.execute(insert).inserted_primary_key[0], write=True)
+            new_id = self._run(work, write=True)
         except exc.IntegrityError:
             raise ProfileError("name_taken", name=shown) from None
         return Profile(int(new_id), shown, created)
@@ -387,7 +411,7 @@ def _game_of(row: Any) -> SavedGame:
                      float(row.points_lost), utc(row.started_at), utc(row.updated_at), int(row.id))
 
 
-class NullStore:
+class NullStore(MemoryAccounts):
     """The same API as :class:`Store`, kept in memory for this session only.
 
     Used when the database cannot be used (``problem`` holds the StoreUnavailable code
@@ -421,12 +445,15 @@ class NullStore:
     def __exit__(self, *_exc: object) -> None:
         self.close()
 
-    def profiles(self) -> list[Profile]:
+    def profiles(self, include_hidden: bool = False) -> list[Profile]:
         with self._lock:
-            return sorted(self._profiles, key=lambda p: (name_key(p.name), p.id))
+            hidden = set() if include_hidden else self._hidden_ids()
+            return sorted((p for p in self._profiles if p.id not in hidden), key=lambda p: (name_key(p.name), p.id))
 
-    def create_profile(self, name: str) -> Profile:
+    def create_profile(self, name: str, *, pin: str | None = None, hidden: bool = False) -> Profile:
         shown, key = clean_name(name), name_key(name)
+        if pin:
+            clean_pin(pin)
         with self._lock:
             if any(name_key(p.name) == key for p in self._profiles):
                 raise ProfileError("name_taken", name=shown)
@@ -434,7 +461,9 @@ class NullStore:
             self._profiles.append(profile)
             self._attempts[profile.id] = []
             self._lessons[profile.id] = {}
-            return profile
+        if pin or hidden:
+            self.protect(profile.id, pin=pin or None, hidden=hidden)
+        return profile
 
     def record_attempt(self, profile_id: int, attempt: Attempt) -> None:
         if not isinstance(attempt, Attempt):

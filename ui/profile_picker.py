@@ -1,24 +1,81 @@
-"""Sidebar: pick or create a profile (a name, no password) so progress is saved."""
+"""Sidebar: sign in to a profile (a name, with a PIN if its owner set one) so progress is
+saved, create one, or play as a guest. A signed-in device stays signed in across reloads
+(ui/device.py) until its player signs out; a profile can be hidden from the list."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from progress import ProgressError
+from progress import ProgressError, StoreUnavailable
 
-from . import session
+from . import device, session
 
 NEW = "__new__"
 GUEST = "__guest__"
+OTHER = "__other__"  # sign in by typing a name (a hidden profile)
+_PENDING = "profile_pending"  # a profile picked whose PIN is still to be typed
+_ERROR = "profile_error"
+_INFO = "profile_info"  # a change to the settings just saved
+
+
+def _store_call(call):
+    """Run a store call; a ProgressError becomes this run's message by the fields."""
+    tr = session.tr()
+    try:
+        return call()
+    except StoreUnavailable as exc:  # the database, not the player: say what happened to it
+        st.session_state[_ERROR] = tr("notice.store_problem", detail=tr(f"store.{exc.code}"))
+    except ProgressError as exc:
+        st.session_state[_ERROR] = tr.error(exc)
+    return None
+
+
+def _signed_in(profile) -> None:
+    st.session_state.pop(_ERROR, None)
+    st.session_state.pop(_PENDING, None)
+    st.session_state.pop("profile_pin", None)
+    session.set_profile(profile)
+    st.session_state["profile_select"] = profile.id
+    device.remember(profile.id)
 
 
 def _on_pick() -> None:
     choice = st.session_state["profile_select"]
-    if choice in (NEW, GUEST):
+    st.session_state.pop(_ERROR, None)
+    st.session_state.pop(_PENDING, None)
+    if choice in (NEW, OTHER):
+        return
+    if choice == GUEST:
+        device.forget()
         session.set_profile(None)
         return
-    match = [p for p in _profiles() if p.id == choice]
-    session.set_profile(match[0] if match else None)
+    store = session.store()
+    protection = _store_call(lambda: store.protection(choice))
+    if protection is None:
+        return
+    if protection.pin:
+        st.session_state[_PENDING] = choice
+        return
+    profile = _store_call(lambda: store.sign_in(choice))
+    if profile is not None:
+        _signed_in(profile)
+
+
+def _on_sign_in() -> None:
+    store = session.store()
+    pin = st.session_state.get("profile_pin", "")
+    pending = st.session_state.get(_PENDING)
+    if pending is None:  # by name
+        name = st.session_state.get("profile_lookup", "")
+        found = _store_call(lambda: store.find_profile(name))
+        if found is None:
+            if _ERROR not in st.session_state:
+                st.session_state[_ERROR] = session.tr()("profile.no_such_name")
+            return
+        pending = found.id
+    profile = _store_call(lambda: store.sign_in(pending, pin or None))
+    if profile is not None:
+        _signed_in(profile)
 
 
 def _profiles() -> list:
@@ -30,22 +87,42 @@ def _profiles() -> list:
 
 
 def _create() -> None:
-    tr = session.tr()
     name = st.session_state.get("profile_name", "")
-    try:
-        created = session.store().create_profile(name)
-    except ProgressError as exc:
-        st.session_state["profile_error"] = tr.error(exc)
+    pin = st.session_state.get("profile_new_pin", "")
+    hidden = bool(st.session_state.get("profile_new_hidden", False))
+    created = _store_call(lambda: session.store().create_profile(name, pin=pin or None, hidden=hidden))
+    if created is None:
         return
-    st.session_state.pop("profile_error", None)
     st.session_state["profile_name"] = ""
-    session.set_profile(created)
-    st.session_state["profile_select"] = created.id
+    st.session_state["profile_new_pin"] = ""
+    _signed_in(created)
+
+
+def _on_save_pin() -> None:
+    p = session.profile()
+    pin = st.session_state.get("profile_set_pin", "")
+    if p is not None and _store_call(lambda: session.store().protect(p.id, pin=pin)) is not None:
+        st.session_state["profile_set_pin"] = ""
+        st.session_state.pop(_ERROR, None)
+        st.session_state[_INFO] = "profile.pin_saved" if pin else "profile.pin_removed"
+
+
+def _on_hide() -> None:
+    p = session.profile()
+    if p is not None:
+        _store_call(lambda: session.store().protect(p.id, hidden=bool(st.session_state["profile_hidden"])))
+
+
+def _on_sign_out() -> None:
+    device.forget()
+    session.set_profile(None)
+    st.session_state["profile_select"] = GUEST
 
 
 def profile_picker() -> None:
     tr = session.tr()
     store = session.store()
+    device.restore()
     st.divider()
     if not store.saving:
         st.caption(tr("profile.not_saving", reason=tr(f"store.{store.problem or 'unknown'}")))
@@ -53,22 +130,58 @@ def profile_picker() -> None:
     if salvage is not None:
         st.caption(tr("profile.salvaged", kept=session.plain(salvage.kept.name), rows=salvage.rows))
     profiles = _profiles()
-    ids = [GUEST] + [p.id for p in profiles] + [NEW]
+    ids = [GUEST] + [p.id for p in profiles] + [OTHER, NEW]
     names = {p.id: p.name for p in profiles}
     current = session.profile()
-    index = ids.index(current.id) if current is not None and current.id in ids else 0
+    if current is not None and current.id not in names:
+        names[current.id] = current.name  # a hidden profile, signed in: shown while it is
+        ids.insert(1, current.id)
     if st.session_state.get("profile_select") not in ids:
         # The widget's value lives in session state (a new profile is picked from a
         # callback); giving it an index as well would make Streamlit warn on every run.
-        st.session_state["profile_select"] = ids[index]
+        st.session_state["profile_select"] = current.id if current is not None else GUEST
+    labels = {GUEST: "profile.guest", NEW: "profile.new", OTHER: "profile.other"}
     choice = st.selectbox(
         tr("profile.label"), ids, key=session.translated("profile_select"), on_change=_on_pick,
-        format_func=lambda i: tr("profile.guest") if i == GUEST else tr("profile.new") if i == NEW else names[i],
+        format_func=lambda i: tr(labels[i]) if i in labels else names[i],
     )
     if choice == NEW:
         st.text_input(tr("profile.name"), key="profile_name", max_chars=40)
+        st.text_input(tr("profile.new_pin"), key="profile_new_pin", type="password", max_chars=8,
+                      help=tr("profile.pin_help"))
+        st.checkbox(tr("profile.hide"), key="profile_new_hidden", help=tr("profile.hide_help"))
         st.button(tr("profile.create"), on_click=_create, key="profile_create")
-        if "profile_error" in st.session_state:
-            st.error(st.session_state["profile_error"])
+    elif choice == OTHER:
+        st.text_input(tr("profile.name"), key="profile_lookup", max_chars=40)
+        st.text_input(tr("profile.pin"), key="profile_pin", type="password", max_chars=8)
+        st.button(tr("profile.sign_in"), on_click=_on_sign_in, key="profile_sign_in")
+    elif st.session_state.get(_PENDING) == choice:
+        st.caption(tr("profile.pin_needed", name=session.plain(names.get(choice, ""))))
+        st.text_input(tr("profile.pin"), key="profile_pin", type="password", max_chars=8)
+        st.button(tr("profile.sign_in"), on_click=_on_sign_in, key="profile_sign_in")
     elif choice == GUEST:
         st.caption(tr("profile.guest_hint"))
+    elif current is not None:
+        _settings(current)
+    if _ERROR in st.session_state:
+        st.error(st.session_state[_ERROR])
+    device.send_cookie()
+
+
+def _settings(current) -> None:
+    tr = session.tr()
+    store = session.store()
+    try:
+        protection = store.protection(current.id)
+    except ProgressError:
+        return
+    with st.expander(tr("profile.settings")):
+        if _INFO in st.session_state:
+            st.success(tr(st.session_state.pop(_INFO)))
+        st.caption(tr("profile.has_pin") if protection.pin else tr("profile.no_pin"))
+        st.text_input(tr("profile.set_pin"), key="profile_set_pin", type="password", max_chars=8,
+                      help=tr("profile.pin_help"))
+        st.button(tr("profile.save_pin"), on_click=_on_save_pin, key="profile_save_pin")
+        st.session_state["profile_hidden"] = protection.hidden
+        st.checkbox(tr("profile.hide"), key="profile_hidden", on_change=_on_hide, help=tr("profile.hide_help"))
+    st.button(tr("profile.sign_out"), on_click=_on_sign_out, key="profile_sign_out")

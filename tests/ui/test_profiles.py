@@ -1,0 +1,134 @@
+"""Signing in from the sidebar: PINs, hidden profiles, a device that stays signed in, and
+what the sidebar says when the progress file is lost or was damaged (issue 11)."""
+
+from __future__ import annotations
+
+import os
+
+from progress import open_store
+from ui import device
+from ui.i18n import translator
+from ui.session import plain
+
+from .conftest import create_profile, open_app
+
+TR = translator("en")
+
+
+def sidebar_texts(at) -> str:
+    parts = [str(e.value) for kind in ("caption", "error", "success", "markdown") for e in getattr(at.sidebar, kind)]
+    return "\n".join(parts)
+
+
+def signed_in(at):
+    return at.session_state["profile"] if "profile" in at.session_state else None
+
+
+def pick(at, value):
+    at.sidebar.selectbox(key="profile_select").set_value(value).run()
+    assert not at.exception
+    return at
+
+
+def test_a_profile_with_a_pin_opens_only_with_it(progress_db):
+    at = open_app()
+    at.sidebar.selectbox(key="profile_select").set_value("__new__").run()
+    at.sidebar.text_input(key="profile_name").input("Ana").run()
+    at.sidebar.text_input(key="profile_new_pin").input("2468").run()
+    at.sidebar.button(key="profile_create").click().run()
+    assert signed_in(at).name == "Ana"
+
+    fresh = open_app()  # another session (another student at the same server)
+    assert "Ana" in fresh.sidebar.selectbox(key="profile_select").options
+    with open_store(f"sqlite:///{progress_db}") as store:
+        ana_id = store.profiles()[0].id
+    pick(fresh, ana_id)
+    assert signed_in(fresh) is None  # not yet
+    assert TR("profile.pin_needed", name="Ana") in sidebar_texts(fresh)
+    fresh.sidebar.text_input(key="profile_pin").input("1111").run()
+    fresh.sidebar.button(key="profile_sign_in").click().run()
+    assert signed_in(fresh) is None
+    assert TR("error.wrong_pin") in sidebar_texts(fresh)
+    fresh.sidebar.text_input(key="profile_pin").input("2468").run()
+    fresh.sidebar.button(key="profile_sign_in").click().run()
+    assert signed_in(fresh).name == "Ana"
+
+
+def test_a_hidden_profile_is_not_listed_and_opens_by_its_name(progress_db):
+    at = open_app()
+    at.sidebar.selectbox(key="profile_select").set_value("__new__").run()
+    at.sidebar.text_input(key="profile_name").input("Bea").run()
+    at.sidebar.text_input(key="profile_new_pin").input("9753").run()
+    at.sidebar.checkbox(key="profile_new_hidden").check().run()
+    at.sidebar.button(key="profile_create").click().run()
+    assert signed_in(at).name == "Bea"
+
+    fresh = open_app()
+    options = fresh.sidebar.selectbox(key="profile_select").options
+    assert "Bea" not in options and TR("profile.other") in options
+    pick(fresh, "__other__")
+    fresh.sidebar.text_input(key="profile_lookup").input("bea").run()
+    fresh.sidebar.text_input(key="profile_pin").input("9753").run()
+    fresh.sidebar.button(key="profile_sign_in").click().run()
+    assert signed_in(fresh).name == "Bea"
+    assert "Bea" in fresh.sidebar.selectbox(key="profile_select").options  # shown while signed in
+
+
+def test_a_device_that_signed_in_stays_signed_in_until_it_signs_out(progress_db, monkeypatch):
+    at = create_profile(open_app(), "Cai")
+    token = at.session_state[device.TOKEN]
+    assert len(token) >= 40
+    monkeypatch.setattr(device, "browser_token", lambda: token)  # the cookie a reload sends
+    again = open_app("practice")
+    assert signed_in(again).name == "Cai"
+    again.sidebar.button(key="profile_sign_out").click().run()
+    assert signed_in(again) is None
+    later = open_app()  # the token was forgotten on the server, whatever the browser still sends
+    assert signed_in(later) is None
+
+
+def test_settings_set_and_remove_a_pin_and_hide_the_name(progress_db):
+    at = create_profile(open_app(), "Dan")
+    at.sidebar.text_input(key="profile_set_pin").input("12").run()
+    at.sidebar.button(key="profile_save_pin").click().run()
+    assert TR("error.pin_format") in sidebar_texts(at)
+    at.sidebar.text_input(key="profile_set_pin").input("4321").run()
+    at.sidebar.button(key="profile_save_pin").click().run()
+    assert TR("profile.pin_saved") in sidebar_texts(at)
+    at.sidebar.checkbox(key="profile_hidden").check().run()
+    with open_store(f"sqlite:///{progress_db}") as store:
+        dan = store.find_profile("Dan")
+        assert store.protection(dan.id).pin and store.protection(dan.id).hidden
+        assert store.profiles() == []
+
+
+def test_a_name_with_markup_is_shown_as_text(progress_db):
+    with open_store(f"sqlite:///{progress_db}") as store:
+        evil = store.create_profile("[x](http://127.0.0.1:9/p)", pin="1234")
+    at = pick(open_app(), evil.id)
+    caption = next(str(c.value) for c in at.sidebar.caption if "PIN" in str(c.value))
+    assert "\\[x\\]" in caption and "](http" not in caption
+
+
+def test_a_progress_file_deleted_while_running_is_said_and_not_saved(progress_db):
+    at = create_profile(open_app(), "Eva")
+    os.unlink(progress_db)
+    at.sidebar.selectbox(key="profile_select").set_value("__new__").run()
+    at.sidebar.text_input(key="profile_name").input("Fay").run()
+    at.sidebar.button(key="profile_create").click().run()
+    assert not at.exception
+    said = sidebar_texts(at)
+    assert TR("notice.store_problem", detail=TR("store.file_lost")) in said  # the write failed, and says so
+    at.run()
+    assert TR("profile.not_saving", reason=TR("store.file_lost")) in sidebar_texts(at)  # and saving stopped
+
+
+def test_a_damaged_progress_file_is_kept_aside_and_said(progress_db):
+    progress_db.parent.mkdir(parents=True, exist_ok=True)
+    progress_db.write_bytes(b"SQLite format 3\x00" + b"\x07" * 8192)
+    at = open_app()
+    kept = [p.name for p in progress_db.parent.iterdir() if ".damaged-" in p.name]
+    assert len(kept) == 1
+    assert TR("profile.salvaged", kept=plain(kept[0]), rows=0) in sidebar_texts(at)
+    create_profile(at, "Gil")  # the fresh file saves
+    assert signed_in(at).name == "Gil"
