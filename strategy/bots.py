@@ -188,9 +188,8 @@ LEVELS: dict[str, Bot] = {
                             "takes easy All Fives points, and sometimes misjudges.", _casual),
     "strong": Bot("strong", "Reads the table: also plays ends its next opponent has shown it lacks, and "
                             "avoids ends its partner lacks.", _strong),
-    "expert": Bot("expert", "Imagines dozens of deals that fit everything it has seen, most of all "
-                            "those that explain why the others played as they did, plays each out "
-                            "perfectly, and picks the move that scores best on average.", _expert),
+    "expert": Bot("expert", "Imagines dozens of deals that fit what it has seen and the others' "
+                            "choices, plays each out perfectly, and picks the best move on average.", _expert),
 }
 
 
