@@ -32,7 +32,6 @@ from .model import Puzzle, PuzzleError
 
 LANGUAGES = ("en", "nl", "pt", "es")
 TEXT_DIR = Path(__file__).resolve().parent / "text"
-LETTERS = "ABCD"
 
 
 class TextError(KeyError):
@@ -82,20 +81,39 @@ def placeholders(template: str) -> set[str]:
 
 
 # ------------------------------------------------------------------ names
-def seat_name(lang: str, rules: Rules, seat: int) -> str:
+def seat_names(lang: str, rules: Rules, viewer: int = 0) -> list[str]:
+    """What every page calls the seats, seen from ``viewer``: the one naming of the product.
+
+    The viewer is "you". At Partners the other seats are the seeds' Luis (on your right),
+    Ana (opposite) and Marco (on your left); seen from another seat, that seat is "Ana
+    (you)" and seat 0 is player 1. With two players the other is the opponent; with three
+    or four, player 2 to 4 by seat, round the table from player 1.
+    """
+    n = rules.num_players
+    you = lookup(lang, "names.you")
     if rules.partnerships == "opposite":
-        return lookup(lang, "names.partners_seats")[seat]
-    return lookup(lang, "names.player").format(letter=LETTERS[seat])
+        names = list(lookup(lang, "names.partners_seats"))
+        if viewer != 0:
+            names[0] = lookup(lang, "names.player").format(number=1)
+            names[viewer] = lookup(lang, "names.you_as").format(name=names[viewer])
+        return names
+    if n == 2:
+        return [you if s == viewer else lookup(lang, "names.opponent") for s in range(n)]
+    return [you if s == viewer else lookup(lang, "names.player").format(number=s + 1) for s in range(n)]
 
 
-def side_name(lang: str, rules: Rules, side: Any) -> str:
+def seat_name(lang: str, rules: Rules, seat: int, viewer: int = 0) -> str:
+    return seat_names(lang, rules, viewer)[seat]
+
+
+def side_name(lang: str, rules: Rules, side: Any, viewer: int = 0) -> str:
     if side == "tie":
         return lookup(lang, "names.tie")
     if side == "none":
         return lookup(lang, "names.nobody")
     if rules.partnerships == "opposite":
         return lookup(lang, "names.partners_sides")[side]
-    return seat_name(lang, rules, side)
+    return seat_name(lang, rules, side, viewer)
 
 
 def join(lang: str, items: list[str]) -> str:
@@ -113,17 +131,17 @@ def action_label(lang: str, action: Any) -> str:
     return lookup(lang, f"actions.{act.kind}")
 
 
-def _word(lang: str, name: str, value: Any, rules: Rules) -> str:
+def _word(lang: str, name: str, value: Any, rules: Rules, viewer: int = 0) -> str:
     if name == "seat" or name.endswith("_seat"):
-        return seat_name(lang, rules, value)
+        return seat_name(lang, rules, value, viewer)
     if name == "side" or name.endswith("_side"):
-        return side_name(lang, rules, value)
+        return side_name(lang, rules, value, viewer)
     if name == "tiles" or name.endswith("_tiles"):
         return ", ".join(str(t) for t in value) if value else lookup(lang, "names.no_tiles")
     if name == "numbers":
         return join(lang, [str(n) for n in value])
     if name == "seats":
-        return join(lang, [seat_name(lang, rules, s) for s in value])
+        return join(lang, [seat_name(lang, rules, s, viewer) for s in value])
     if name == "terms":
         return " + ".join(str(t) for t in value)
     if name == "diffs":
@@ -139,12 +157,13 @@ def _word(lang: str, name: str, value: Any, rules: Rules) -> str:
     return str(value)
 
 
-def render(lang: str, key: str, params: Mapping[str, Any], rules: Rules) -> str:
-    """One sentence: the template of ``key`` in ``lang`` filled with worded params."""
+def render(lang: str, key: str, params: Mapping[str, Any], rules: Rules, viewer: int = 0) -> str:
+    """One sentence: the template of ``key`` in ``lang`` filled with worded params, seats
+    named as ``viewer`` sees them."""
     template = lookup(lang, key)
     if not isinstance(template, str):
         raise TextError(f"{lang}: {key!r} is not a sentence")
-    words = {name: _word(lang, name, value, rules) for name, value in params.items()}
+    words = {name: _word(lang, name, value, rules, viewer) for name, value in params.items()}
     try:
         text = template.format(**words)
     except (KeyError, IndexError) as exc:
@@ -156,7 +175,7 @@ def render(lang: str, key: str, params: Mapping[str, Any], rules: Rules) -> str:
 
 
 # ------------------------------------------------------------------ labels
-def label(lang: str, kind: str, value: Any, rules: Rules) -> str:
+def label(lang: str, kind: str, value: Any, rules: Rules, viewer: int = 0) -> str:
     """How a choice (or an answer) reads in ``lang``."""
     if isinstance(value, list) and kind in ("legal_moves", "fives_best", "capicu_play", "play_legal", "best_move"):
         return join(lang, [action_label(lang, a) for a in value])
@@ -164,10 +183,10 @@ def label(lang: str, kind: str, value: Any, rules: Rules) -> str:
         return action_label(lang, value)
     if kind == "where_tile":
         if value in ("stock", "sleeping"):
-            return render(lang, f"options.{value}", {}, rules)
+            return render(lang, f"options.{value}", {}, rules, viewer)
         if isinstance(value, list):
-            return join(lang, [label(lang, kind, v, rules) for v in value])
-        return seat_name(lang, rules, value)
+            return join(lang, [label(lang, kind, v, rules, viewer) for v in value])
+        return seat_name(lang, rules, value, viewer)
     if kind == "must_do":
         return lookup(lang, f"options.must_{value}")
     if kind == "draw_outcome":
@@ -175,30 +194,30 @@ def label(lang: str, kind: str, value: Any, rules: Rules) -> str:
             key = "options.draw_then_pass" if value["plays"] is None else "options.draw_then_play"
         else:
             key = f"options.{value['first']}_now"
-        return render(lang, key, {"tile": value["plays"]} if value["plays"] else {}, rules)
+        return render(lang, key, {"tile": value["plays"]} if value["plays"] else {}, rules, viewer)
     if kind in ("next_leader", "kozel_goat"):
         if value == "lot":
-            return render(lang, "options.lot", {}, rules)
+            return render(lang, "options.lot", {}, rules, viewer)
         if value == "priority":
-            return render(lang, "options.priority", {}, rules)
+            return render(lang, "options.priority", {}, rules, viewer)
         if value == "none":
-            return render(lang, "options.nobody_yet", {}, rules)
+            return render(lang, "options.nobody_yet", {}, rules, viewer)
         if isinstance(value, list):
-            return join(lang, [seat_name(lang, rules, s) for s in value])
-        return seat_name(lang, rules, value)
+            return join(lang, [seat_name(lang, rules, s, viewer) for s in value])
+        return seat_name(lang, rules, value, viewer)
     if kind == "block_winner":
-        return render(lang, "options.tie", {}, rules) if value == "tie" else side_name(lang, rules, value)
+        return render(lang, "options.tie", {}, rules, viewer) if value == "tie" else side_name(lang, rules, value, viewer)
     if kind == "block_score":
         if value["winner"] == "tie":
-            return render(lang, "options.tie", {}, rules)
-        return render(lang, "options.side_points", {"side": value["winner"], "points": value["points"]}, rules)
+            return render(lang, "options.tie", {}, rules, viewer)
+        return render(lang, "options.side_points", {"side": value["winner"], "points": value["points"]}, rules, viewer)
     if kind == "match_winner":
         if value["winner"] == "none":
-            return render(lang, "options.match_goes_on", {}, rules)
+            return render(lang, "options.match_goes_on", {}, rules, viewer)
         if value["winner"] == "tie":
-            return render(lang, "options.tie", {}, rules)
+            return render(lang, "options.tie", {}, rules, viewer)
         key = "options.match_won_shutout" if value["shutout"] else "options.match_won"
-        return render(lang, key, {"side": value["winner"]}, rules)
+        return render(lang, key, {"side": value["winner"]}, rules, viewer)
     if kind == "shutout":
         return lookup(lang, "names.yes" if value else "names.no")
     if kind == "cannot_hold" and isinstance(value, list):
@@ -214,16 +233,18 @@ def _question_params(puzzle: Puzzle) -> dict[str, Any]:
 
 
 def question_text(puzzle: Puzzle, lang: str) -> str:
-    """The question; a seat's view outside Partners first says whose eyes you borrow."""
+    """The question; a seat's view at a table of three or four first says which player
+    you are (the others are numbered round the table)."""
     params = _question_params(puzzle)
-    text = render(lang, puzzle.question.text_key, params, puzzle.rules)
-    if puzzle.ptype in ("reading", "where_tile") and puzzle.rules.partnerships != "opposite":
-        text = render(lang, "question.you_are", {"viewer_seat": puzzle.viewer}, puzzle.rules) + " " + text
+    text = render(lang, puzzle.question.text_key, params, puzzle.rules, puzzle.viewer)
+    if puzzle.ptype in ("reading", "where_tile") and puzzle.rules.partnerships != "opposite" \
+            and puzzle.rules.num_players > 2:
+        text = render(lang, "question.you_are", {"number": puzzle.viewer + 1}, puzzle.rules) + " " + text
     return text
 
 
 def explanation(puzzle: Puzzle, lang: str) -> list[str]:
-    return [render(lang, key, params, puzzle.rules) for key, params in puzzle.explanation]
+    return [render(lang, key, params, puzzle.rules, puzzle.viewer) for key, params in puzzle.explanation]
 
 
 def _view(puzzle: Puzzle) -> dict[str, Any]:
@@ -311,6 +332,7 @@ def used_keys(puzzles: Iterable[Puzzle]) -> set[str]:
 
 __all__ = [
     "LANGUAGES", "TextError", "action_label", "check_lang", "explanation", "flat_keys", "join", "label",
-    "lookup", "placeholders", "puzzle_dict", "question_text", "render", "seat_name", "side_name", "texts",
+    "lookup", "placeholders", "puzzle_dict", "question_text", "render", "seat_name", "seat_names", "side_name",
+    "texts",
     "used_keys", "verdict_lines", "verdict_sentence",
 ]

@@ -160,7 +160,7 @@ def row(p: Puzzle) -> dict[str, Any]:
     rank = None
     if single_choice and p.question.kind in _NUMERIC:
         rank = sorted(opts).index(p.answer)
-    labels = [label("en", p.question.kind, o, p.rules) for o in opts]
+    labels = [label("en", p.question.kind, o, p.rules, p.viewer) for o in opts]
     return {
         "id": p.id, "kind": p.question.kind, "band": p.difficulty.band, "score": p.difficulty.score,
         "trivial": is_trivial(p), "zero": p.answer == 0 if p.question.kind in _NUMERIC else None,

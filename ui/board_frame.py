@@ -29,7 +29,7 @@ def show_board(
     """
     tr = session.tr()
     model = board_model(
-        rnd, viewer, seat_labels=labels or seat_labels(tr, rnd.rules), texts=board_texts(tr),
+        rnd, viewer, seat_labels=labels or seat_labels(tr, rnd.rules, viewer), texts=board_texts(tr),
         reveal=reveal, interactive=interactive, hint_legal=hint_legal,
     )
     # Only a board that steps frames listens to the arrow keys: with two boards on a page

@@ -14,7 +14,7 @@ import streamlit as st
 from progress import ProgressError
 from progress.quiz import DEVICE, QuizError, new_device_id, normalize_code
 from puzzles import check
-from puzzles.explain import explanation, question_text, seat_name
+from puzzles.explain import explanation, question_text, seat_names
 from ui import session
 from ui.class_quiz import REFRESH, error_text, no_store_message, puzzle, quizzes, value_label
 from ui.question_widget import ask
@@ -96,7 +96,7 @@ def _submit(question: int, p, response) -> None:
 def _asking(quiz, i: int) -> None:
     p = puzzle(quiz.puzzle_ids[i])
     st.markdown(f"#### {question_text(p, quiz.lang)}")
-    names = [seat_name(quiz.lang, p.rules, s) for s in range(p.rules.num_players)]
+    names = seat_names(quiz.lang, p.rules, p.viewer)
     # ask() draws the board (or the buttons) as everywhere in the app; the checker keeps
     # the answer and gives no verdict back, so nothing is judged on this screen yet
     ask(p.question.kind, p.round(), viewer=p.viewer, key=f"class:{code}:{i}",

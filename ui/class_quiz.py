@@ -64,7 +64,7 @@ def value_label(p: Puzzle, value: Any, lang: str) -> str:
         if KINDS[kind].mode == "board":
             moves = value if isinstance(value, (list, tuple)) else [value]
             return ", ".join(action_label(lang, m) for m in moves)
-        return label(lang, kind, list(value) if isinstance(value, tuple) else value, p.rules)
+        return label(lang, kind, list(value) if isinstance(value, tuple) else value, p.rules, p.viewer)
     except Exception:  # noqa: BLE001 - a response that cannot be worded is shown as given
         return str(value)
 

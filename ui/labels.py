@@ -38,21 +38,22 @@ def variant_names(tr: Translator, rules: Rules) -> list[str]:
     return [tr(f"variant.{name}") for name in rules.overlays]
 
 
-def seat_labels(tr: Translator, rules: Rules) -> list[str]:
-    """Names around the table; seat 0 is always "you"."""
-    if rules.partnerships == "opposite":
-        return [tr("seat.you"), tr("seat.luis"), tr("seat.ana"), tr("seat.marco")]
-    if rules.num_players == 2:
-        return [tr("seat.you"), tr("seat.opponent")]
-    return [tr("seat.you")] + [tr("seat.player", n=s + 1) for s in range(1, rules.num_players)]
+def seat_labels(tr: Translator, rules: Rules, viewer: int = 0) -> list[str]:
+    """Names around the table as ``viewer`` sees them (puzzles.explain.seat_names: the one
+    naming every page, puzzle and explanation uses)."""
+    from puzzles.explain import seat_names
+
+    return seat_names(tr.lang, rules, viewer)
 
 
-def side_label(tr: Translator, rules: Rules, side: int | None) -> str:
+def side_label(tr: Translator, rules: Rules, side: int | None, viewer: int = 0) -> str:
     if side is None:
         return tr("result.nobody")
     if rules.partnerships == "opposite" and rules.match_mode == "race":
-        return tr("side.us") if side == 0 else tr("side.them")
-    return seat_labels(tr, rules)[side]
+        from puzzles.explain import side_name
+
+        return side_name(tr.lang, rules, side, viewer)
+    return seat_labels(tr, rules, viewer)[side]
 
 
 def action_label(tr: Translator, action: Action | str) -> str:

@@ -110,7 +110,7 @@ def _present() -> None:
         rnd, viewer, reveal, highlight = frames[step].round, lesson.viewer, lesson.reveal or frames[step].round.is_over, []
     board_col, side_col = st.columns([13, 7], gap="medium")
     with board_col:
-        model = board_model(rnd, viewer, seat_labels=seat_labels(tr, rnd.rules), texts=board_texts(tr),
+        model = board_model(rnd, viewer, seat_labels=seat_labels(tr, rnd.rules, viewer), texts=board_texts(tr),
                             reveal=reveal and not hidden, interactive=False, highlight=highlight)
         board(model, key="lesson_board", on_nav=on_nav, present=True, hide_hand=hidden)
     with side_col:
@@ -118,12 +118,12 @@ def _present() -> None:
         if on_task:
             st.markdown(text.task.get("prompt", ""))
             if shown:
-                presentation.answer_block(f"{tr('presenter.answer')}: {label(session.lang(), task.kind, answer, rnd.rules)}",
+                presentation.answer_block(f"{tr('presenter.answer')}: {label(session.lang(), task.kind, answer, rnd.rules, task.viewer)}",
                                           text.task.get("right", ""))
             return
         current = frames[step]
         if current.action and current.round.history:
-            st.markdown(f"**{seat_labels(tr, rules)[current.round.history[-1][0]]}:** "
+            st.markdown(f"**{seat_labels(tr, rules, viewer)[current.round.history[-1][0]]}:** "
                         f"{action_label(tr, current.action)}")
         st.info(text.captions.get(current.caption, ""))
         if current.round.result is not None:
@@ -148,7 +148,7 @@ st.markdown(f"*{text.summary}*")
 board_col, side_col = st.columns([3, 2], gap="large")
 with board_col:
     # The same board as show_board() draws, and one that the key F puts on the projector.
-    board(board_model(frame.round, lesson.viewer, seat_labels=seat_labels(tr, rules), texts=board_texts(tr),
+    board(board_model(frame.round, lesson.viewer, seat_labels=seat_labels(tr, rules, lesson.viewer), texts=board_texts(tr),
                       reveal=lesson.reveal or frame.round.is_over, interactive=False),
           key="lesson_board", on_nav=on_nav, presentable=True)
     first_b, prev_b, counter, next_b, last_b = st.columns([1, 1, 2, 1, 1], vertical_alignment="center")
@@ -170,7 +170,7 @@ with board_col:
 with side_col:
     caption = text.captions.get(frame.caption, "")
     if frame.action:
-        seats = seat_labels(tr, rules)
+        seats = seat_labels(tr, rules, lesson.viewer)
         actor = frame.round.history[-1][0] if frame.round.history else None
         if actor is not None:
             st.markdown(f"**{seats[actor]}:** {action_label(tr, frame.action)}")
@@ -204,6 +204,8 @@ with remember:
                  query_params={"lesson": lesson_id, "step": str(step), "lang": session.lang(), "present": "1"})
 
 # ------------------------------------------------------------------ your turn
+#: verdicts that only say right or wrong: a task's own text replaces them
+GENERIC_VERDICTS = ("right", "wrong", "exact", "legal")
 if lesson.task is not None:
     st.subheader(tr("lesson.your_turn"))
     task_col, _ = st.columns([3, 2], gap="large")  # the same width as the lesson's board
@@ -215,12 +217,17 @@ if lesson.task is not None:
 
     def check_task(response):
         verdict = questions.check(task.kind, task_round, params, response)
-        return replace(verdict, explanation=verdict_sentence(lang, task.kind, verdict, task_round.rules))
+        own = text.task.get("right" if verdict.correct else "wrong", "")
+        # The lesson's own words say right or wrong and why; the engine's sentence is kept
+        # only where it adds a fact they cannot know (why that move is illegal).
+        sentence = "" if own and verdict.reason in GENERIC_VERDICTS else \
+            verdict_sentence(lang, task.kind, verdict, task_round.rules)
+        return replace(verdict, explanation=sentence)
 
     with task_col:
         verdict = ask(task.kind, task_round, viewer=task.viewer, key=f"task:{lesson_id}", check=check_task,
                       choices=questions.options(task.kind, task_round, params),
-                      label=lambda value: label(lang, task.kind, value, task_round.rules),
+                      label=lambda value: label(lang, task.kind, value, task_round.rules, task.viewer),
                       right_text=text.task.get("right", ""), wrong_text=text.task.get("wrong", ""))
     if verdict is not None and verdict.correct:
         session.mark_lesson_done(lesson_id)

@@ -11,7 +11,7 @@ import streamlit as st
 
 from progress import Attempt, ProgressError
 from puzzles import Puzzle, check
-from puzzles.explain import label, question_text, seat_name
+from puzzles.explain import label, question_text, seat_names
 
 from . import session
 from .board.svg import stock_row_svg
@@ -55,7 +55,7 @@ def show_puzzle(puzzle: Puzzle, *, key: str, daily: dt.date | None, allow_retry:
     lang = session.lang()
     band = puzzle.difficulty.band
     rnd = puzzle.round()
-    names = [seat_name(lang, puzzle.rules, s) for s in range(puzzle.rules.num_players)]
+    names = seat_names(lang, puzzle.rules, puzzle.viewer)
     board_col, side_col = st.columns([3, 2], gap="large")
     kind = puzzle.question.kind
     with side_col:
@@ -69,7 +69,7 @@ def show_puzzle(puzzle: Puzzle, *, key: str, daily: dt.date | None, allow_retry:
     verdict = ask(
         kind, rnd, viewer=puzzle.viewer, key=key, board_box=board_col, controls=side_col,
         check=lambda response: check(puzzle, response, lang),
-        choices=puzzle.options, label=lambda value: label(lang, kind, value, puzzle.rules),
+        choices=puzzle.options, label=lambda value: label(lang, kind, value, puzzle.rules, puzzle.viewer),
         on_answer=lambda verdict, ms: _save(puzzle, verdict, ms, daily),
         allow_retry=allow_retry,
         labels=names,

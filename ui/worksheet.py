@@ -26,7 +26,7 @@ from typing import Iterable, Sequence
 
 from puzzles import BANDS, PUZZLE_TYPES, LANGUAGES, Puzzle, PuzzleError, daily_set, practice_puzzle
 from puzzles import questions
-from puzzles.explain import explanation, label, lookup, question_text, seat_name
+from puzzles.explain import explanation, label, lookup, question_text, seat_names
 
 from .board.model import board_model
 from .board.svg import FONT, render_svg, stock_row_svg
@@ -153,7 +153,7 @@ class _Sheet:
 def _board_svg(puzzle: Puzzle, lang: str, tr: Translator) -> tuple[str, str]:
     """The puzzle's board as it appears on the page, and its score strip as text."""
     rnd = puzzle.round()
-    names = [seat_name(lang, puzzle.rules, s) for s in range(puzzle.rules.num_players)]
+    names = seat_names(lang, puzzle.rules, puzzle.viewer)
     model = board_model(rnd, puzzle.viewer, seat_labels=names, texts=board_texts(tr),
                         interactive=False, hint_legal=False)
     return render_svg(model), _score_line(model.get("score"))
@@ -194,8 +194,8 @@ def _draw_puzzle(sheet: _Sheet, puzzle: Puzzle, number: int, total: int, lang: s
         if kind.multi:
             sheet.para(tr("worksheet.tick_all"), size=9.5, gap=0.5)
         for i, option in enumerate(options):
-            sheet.para(f"☐ {_letter(i)}.  {label(lang, kind.name, option, rules)}" if sheet.unicode
-                       else f"[ ] {_letter(i)}.  {label(lang, kind.name, option, rules)}", size=11, gap=0.3, indent=4)
+            sheet.para(f"☐ {_letter(i)}.  {label(lang, kind.name, option, rules, puzzle.viewer)}" if sheet.unicode
+                       else f"[ ] {_letter(i)}.  {label(lang, kind.name, option, rules, puzzle.viewer)}", size=11, gap=0.3, indent=4)
     else:
         sheet.para(tr("worksheet.write_answer") + " " + "_" * 40, size=11, gap=0.5)
 
@@ -207,7 +207,7 @@ def _answer_key(sheet: _Sheet, puzzles: Sequence[Puzzle], lang: str, tr: Transla
     for number, puzzle in enumerate(puzzles, 1):
         kind = questions.KINDS[puzzle.question.kind]
         options = _options(puzzle)
-        answer = label(lang, kind.name, puzzle.answer, puzzle.rules)
+        answer = label(lang, kind.name, puzzle.answer, puzzle.rules, puzzle.viewer)
         letters = []
         wanted = puzzle.answer if kind.multi and isinstance(puzzle.answer, list) else [puzzle.answer]
         for i, option in enumerate(options):

@@ -9,7 +9,7 @@ import pytest
 
 from engine import Rules
 from puzzles import KINDS, LANGUAGES, PUZZLE_TYPES
-from puzzles.explain import flat_keys, placeholders, render, seat_name, side_name, texts, used_keys
+from puzzles.explain import flat_keys, placeholders, render, seat_name, seat_names, side_name, texts, used_keys
 
 ENGINE_REASONS = ["round_over", "not_led", "already_led", "not_in_hand", "forced_lead", "no_fit", "wrong_end",
                   "must_play", "must_draw", "no_stock", "stock_empty"]
@@ -67,7 +67,20 @@ def test_names_of_seats_and_sides(lang):
     assert names[1:] == ["Luis", "Ana", "Marco"] and names[0] not in names[1:]
     assert side_name(lang, partners, 1).startswith("Luis")
     three = Rules.preset("draw", 3)
-    assert [seat_name(lang, three, s)[-1] for s in range(3)] == ["A", "B", "C"]
+    you = seat_name(lang, three, 0)
+    assert [seat_name(lang, three, s)[-1] for s in range(1, 3)] == ["2", "3"]
+    # seen from seat 2: that seat is you, the others keep their numbers round the table
+    assert seat_names(lang, three, 2) == [seat_name(lang, three, 1).replace("2", "1"), seat_name(lang, three, 1), you]
+    two = Rules.preset("laplaza_1v1")
+    assert seat_names(lang, two, 1)[::-1] == seat_names(lang, two, 0) and seat_names(lang, two, 0)[0] == you
+    # the board's labels are these very names (ui/labels.py asks puzzles.explain)
+    from ui.i18n import translator
+    from ui.labels import seat_labels
+
+    for rules in (partners, three, two):
+        for viewer in range(rules.num_players):
+            assert seat_labels(translator(lang), rules, viewer) == seat_names(lang, rules, viewer)
+    assert seat_names(lang, partners, 2)[2].startswith("Ana") and seat_names(lang, partners, 2)[2] != "Ana"
 
 
 def test_rendering_words_every_param():
