@@ -504,9 +504,17 @@ def _task_problems(task: Task) -> list[str]:
         expected = questions.answer(task.kind, rnd, params)
     except (EngineError, ValueError) as exc:
         return [f"task has no answer: {exc}"]
-    response = expected[0] if task.kind == "play_legal" and isinstance(expected, list) else expected
-    if not questions.check(task.kind, rnd, params, response).correct:
-        return [f"task: the engine's own answer {expected!r} does not check right"]
+    if task.kind in ("play_legal", "capicu_play", "fives_best") and isinstance(expected, list):
+        # the answer lists the placements that are right (a capicú goes out on either end):
+        # the learner taps one, and each of them must check right
+        if not expected:
+            return [f"task: {task.kind} has no right placement here"]
+        responses = expected
+    else:
+        responses = [expected]
+    for response in responses:
+        if not questions.check(task.kind, rnd, params, response).correct:
+            return [f"task: the engine's own answer {response!r} does not check right"]
     if task.kind == "best_move":
         return [f"task: {p}" for p in _best_move_task_problems(rnd, task.viewer, params)]
     return []

@@ -96,7 +96,9 @@ class Kind:
 KINDS: dict[str, Kind] = {k.name: k for k in [
     Kind("play_legal", BOARD, False, (), False, "any legal placement"),
     Kind("legal_moves", BOARD, True, (), False, "every legal action, without mirror duplicates"),
-    Kind("must_do", CHOICE, False, (), False, "play, draw or pass: what the rules force now"),
+    Kind("must_do", CHOICE, False, (), False,
+         "play, draw or pass: what the rules force now (params.offer_draw: true offers Draw even "
+         "where nothing can be drawn, as a wrong choice)"),
     Kind("draw_outcome", CHOICE, False, (), False,
          "what you must do now and which tile you end up playing (the stock order is shown)"),
     Kind("next_leader", CHOICE, False, (), True, "the seat that leads the next round, or lot / priority"),
@@ -633,8 +635,9 @@ def options(kind: str, rnd: Round, params: Mapping[str, Any] | None = None, seed
     if k.mode == BOARD:
         return _board_options(rnd)
     rules = rnd.rules
-    if kind == "must_do":
-        return ["play", "draw", "pass"] if rules.can_draw else ["play", "pass"]
+    if kind == "must_do":  # params.offer_draw: Draw as a wrong choice where nothing can be drawn
+        offer_draw = rules.can_draw or params.get("offer_draw") is True
+        return ["play", "draw", "pass"] if offer_draw else ["play", "pass"]
     if kind == "draw_outcome":
         return _draw_options(rnd, right, rng)
     if kind == "next_leader":

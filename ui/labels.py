@@ -66,6 +66,18 @@ def action_label(tr: Translator, action: Action | str) -> str:
         return str(action)
 
 
+def event_text(tr: Translator, seat: int, action: Action | str, labels: list[str], viewer: int = 0) -> str:
+    """"Luis passes", "You play 3-5 on the left end": a move told as an event, in the
+    reader's words (the viewer is spoken to, not about)."""
+    text = str(action)
+    you = "_you" if seat == viewer else ""
+    if text in ("draw", "pass"):
+        return tr(f"play.log_{text}{you}", seat=labels[seat])
+    if text.startswith("lead"):
+        return tr(f"play.log_lead{you}", seat=labels[seat], tile=text.split()[1])
+    return tr(f"play.log_place{you}", seat=labels[seat], action=action_label(tr, text))
+
+
 def result_summary(tr: Translator, rules: Rules, result: RoundResult) -> list[str]:
     """A few sentences that say how a round ended and what it scored."""
     seats = seat_labels(tr, rules)

@@ -13,7 +13,7 @@ from puzzles.explain import label, verdict_sentence
 from ui import presentation, session
 from ui.board import board, board_model
 from ui.labels import ptype_title
-from ui.labels import action_label, board_texts, game_title, result_summary, seat_labels
+from ui.labels import board_texts, event_text, game_title, result_summary, seat_labels
 from ui.lesson_catalog import course
 from ui.question_widget import ask
 
@@ -123,8 +123,8 @@ def _present() -> None:
             return
         current = frames[step]
         if current.action and current.round.history:
-            st.markdown(f"**{seat_labels(tr, rules, viewer)[current.round.history[-1][0]]}:** "
-                        f"{action_label(tr, current.action)}")
+            st.markdown(event_text(tr, current.round.history[-1][0], current.action,
+                                   seat_labels(tr, rules, viewer), viewer))
         st.info(text.captions.get(current.caption, ""))
         if current.round.result is not None:
             with st.container(border=True):
@@ -142,16 +142,16 @@ if presenting:
     st.stop()
 
 st.caption(f"{game_title(tr, game.id)} · {tr('lesson.number', n=position, total=len(game.lessons))}")
-st.title(text.title)
-st.markdown(f"*{text.summary}*")
+st.container(key="lesson_title").title(text.title)  # a smaller h1 (page_style): the board fits below
 
 board_col, side_col = st.columns([3, 2], gap="large")
 with board_col:
     # The same board as show_board() draws, and one that the key F puts on the projector.
     board(board_model(frame.round, lesson.viewer, seat_labels=seat_labels(tr, rules, lesson.viewer), texts=board_texts(tr),
                       reveal=lesson.reveal or frame.round.is_over, interactive=False),
-          key="lesson_board", on_nav=on_nav, presentable=True)
-    first_b, prev_b, counter, next_b, last_b = st.columns([1, 1, 2, 1, 1], vertical_alignment="center")
+          key="lesson_board", on_nav=on_nav, presentable=True, fit_screen=True)
+    steps_row = st.container(key="lesson_steps")
+    first_b, prev_b, counter, next_b, last_b = steps_row.columns([1, 1, 2, 1, 1], vertical_alignment="center")
     first_b.button(":material/first_page:", key="first", help=tr("lesson.first"), on_click=go, args=(0,),
                    disabled=step == 0, width="stretch")
     prev_b.button(":material/chevron_left:", key="prev", help=tr("lesson.prev"), on_click=go, args=(step - 1,),
@@ -168,12 +168,15 @@ with board_col:
                        help=tr("presenter.start_help"), on_click=presentation.start, width="stretch")
 
 with side_col:
+    # The summary beside the board, not above it: at 1280 x 800 the board and its step
+    # buttons then fit on the screen together (issue 10).
+    st.markdown(f"*{text.summary}*")
     caption = text.captions.get(frame.caption, "")
     if frame.action:
         seats = seat_labels(tr, rules, lesson.viewer)
         actor = frame.round.history[-1][0] if frame.round.history else None
         if actor is not None:
-            st.markdown(f"**{seats[actor]}:** {action_label(tr, frame.action)}")
+            st.markdown(f"**{event_text(tr, actor, frame.action, seats, lesson.viewer)}**")
     st.info(caption, icon=":material/lightbulb:")
     if frame.round.result is not None:
         with st.container(border=True):

@@ -18,7 +18,7 @@ from strategy.review import review_round
 from ui import session
 from ui.board_frame import show_board
 from ui.hint_view import show_hint
-from ui.labels import action_label, result_summary, seat_labels, side_label
+from ui.labels import event_text, result_summary, seat_labels, side_label
 from ui.play_review import show_review
 from ui.play_setup import describe, init_state, link_params, new_seed, pace, setup_form, setup_from_link
 
@@ -120,12 +120,7 @@ def reopen(saved: SavedGame) -> None:
 
 def move_text(move) -> str:
     """"Luis passes", "You play 3-5 on the left end": an event, in the reader's words."""
-    you = "_you" if move.seat == 0 else ""  # the player is spoken to, not about
-    if move.action in ("draw", "pass"):
-        return tr(f"play.log_{move.action}{you}", seat=labels[move.seat])
-    if move.action.startswith("lead"):
-        return tr(f"play.log_lead{you}", seat=labels[move.seat], tile=move.action.split()[1])
-    return tr(f"play.log_place{you}", seat=labels[move.seat], action=action_label(tr, move.action))
+    return event_text(tr, move.seat, move.action, labels)
 
 
 # ------------------------------------------------------------------ the page

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from engine import Action
 from lessons.model import LANGUAGES, LessonError, load_course, load_lesson, validate_lesson
-from puzzles import PUZZLE_TYPES
+from puzzles import PUZZLE_TYPES, questions
 
 COURSE = load_course()
 IDS = COURSE.ordered_ids()
@@ -93,3 +94,65 @@ def test_a_broken_lesson_is_reported_plainly(tmp_path):
     lesson = load_lesson("bad", tmp_path)
     problems = validate_lesson(lesson)
     assert problems and "does not replay" in problems[0] and "4 hands" in problems[0]
+
+
+# ------------------------------------------------------------ tasks and table rules that teach the lesson
+MAX_CAPTION_WORDS = 55
+
+
+def _task(lesson_id):
+    task = COURSE.lesson(lesson_id).task
+    rnd = task.round()
+    params = {"viewer": task.viewer, **task.params}
+    return task, rnd, params
+
+
+@pytest.mark.parametrize("lesson_id", IDS)
+def test_every_table_rule_changes_a_rule_of_the_lesson(lesson_id):
+    lesson = COURSE.lesson(lesson_id)
+    plain = replace(lesson.rules_with(), overlays=())
+    for variant in lesson.variants:
+        assert replace(lesson.rules_with([variant.overlay]), overlays=()) != plain, variant.overlay
+        assert variant.expect, (lesson_id, variant.overlay)
+
+
+@pytest.mark.parametrize("lesson_id", IDS)
+def test_captions_are_short(lesson_id):
+    for lang, text in COURSE.lesson(lesson_id).texts.items():
+        for key, caption in text.captions.items():
+            assert len(caption.split()) <= MAX_CAPTION_WORDS, (lesson_id, lang, key, len(caption.split()))
+
+
+def test_the_capicu_lesson_asks_for_a_capicu():
+    task, rnd, params = _task("partners-capicu")
+    assert task.kind == "capicu_play"
+    right = questions.answer(task.kind, rnd, params)
+    assert right and all(questions.check(task.kind, rnd, params, a).correct for a in right)
+    trial = rnd.copy()
+    trial.apply(right[0])
+    assert trial.result.capicu
+
+
+def test_the_seats_lesson_asks_who_comes_after_luis():
+    task, rnd, params = _task("partners-seats")
+    assert task.kind == "next_leader" and rnd.leader == 1  # Luis led; the lead moves one seat on
+    assert questions.answer(task.kind, rnd, params) == 2   # Ana, your partner
+    assert rnd.result.out_seat != 2                        # not given away by who went out
+
+
+def test_the_leading_lesson_asks_about_the_lot():
+    task, rnd, params = _task("1v1-leading")
+    assert task.kind == "legal_moves" and rnd.lot and not rnd.line
+    assert len(questions.answer(task.kind, rnd, params)) == 7  # the lot winner leads any tile
+
+
+def test_the_stock_lesson_asks_to_draw_until_a_tile_fits():
+    task, rnd, params = _task("1v1-draw-pile")
+    assert task.kind == "draw_outcome"
+    assert questions.answer(task.kind, rnd, params) == {"first": "draw", "plays": "0-6"}
+
+
+def test_the_block_lesson_offers_a_draw_that_is_wrong():
+    task, rnd, params = _task("block-game")
+    assert not rnd.rules.can_draw and "draw" in questions.options(task.kind, rnd, params)
+    assert not questions.check(task.kind, rnd, params, "draw").correct

@@ -75,6 +75,26 @@ def test_must_do_and_draw_outcome_follow_the_draw_rule():
     assert not check("draw_outcome", r, {}, {"first": "pass", "plays": None}).correct
 
 
+def test_must_do_can_offer_draw_as_a_wrong_choice_where_nothing_can_be_drawn():
+    # The Block game: the spare tiles sleep, so a player with nothing that fits passes.
+    r = position_from_dict({"rules": {"preset": "block", "players": 2},
+                            "hands": [["1-2", "3-5", "6-6", "2-3"], ["0-4", "2-4", "3-6", "2-2"]],
+                            "line": ["4-5", "5-5", "5-1", "1-1", "1-6", "6-0"], "turn": 0, "leader": 0,
+                            "last_placer": 1})
+    assert not r.rules.can_draw and answer("must_do", r, {}) == "pass"
+    assert options("must_do", r, {}) == ["play", "pass"]
+    assert options("must_do", r, {"offer_draw": True}) == ["play", "draw", "pass"]
+    assert options("must_do", r, {"offer_draw": "yes"}) == ["play", "pass"]  # only a real true
+    verdict = check("must_do", r, {"offer_draw": True}, "draw")
+    assert not verdict.correct and verdict.expected == "pass" and verdict.reason == "wrong"
+    assert check("must_do", r, {"offer_draw": True}, "pass").correct
+    # where the rules can draw, Draw is offered anyway
+    one_v_one = Round.from_hands(Rules.preset("laplaza_1v1"),
+                                 ["6-6 0-1 0-2 0-3 0-4 0-5 0-6", "1-1 1-2 1-3 1-4 1-5 2-2 2-3"],
+                                 stock="2-4 2-5 2-6 3-3 3-4 3-5 3-6 4-4 4-5 4-6 5-5 5-6 1-6 0-0", leader=0)
+    assert options("must_do", one_v_one, {}) == options("must_do", one_v_one, {"offer_draw": True})
+
+
 def test_block_questions_on_a_dead_board():
     r = blocked()
     # sides: You + Ana = 18 + 19 = 37, Luis + Marco = 25 + 28 = 53

@@ -81,7 +81,7 @@ def test_ends_are_targets_with_their_numbers():
     ends = {el.get("data-end"): el for el in root.iter() if el.get("data-end")}
     assert set(ends) == {"L", "R"}
     assert ends["L"].get("aria-label") == "Left end: 5" and ends["R"].get("aria-label") == "Right end: 6"
-    assert [t.text for t in ends["L"].iter(f"{{{NS['s']}}}text")] == ["5"]
+    assert [t.text for t in ends["L"].iter(f"{{{NS['s']}}}text")] == ["5", "left"]
     assert ends["L"].get("role") == "button" and ends["L"].get("tabindex") == "-1"
 
 
@@ -148,3 +148,21 @@ def test_the_stock_and_the_turn_are_shown():
     seat = next(el for el in root.iter() if el.get("data-seat") == str(rnd.turn))
     assert "turn" in classes(seat)
     assert "to play" in root.find("s:desc", NS).text
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "pt", "es"])
+def test_each_open_end_says_which_end_it_is_even_after_the_line_turns(lang):
+    """The left end can lie anywhere once the line turns a corner: the slot says it."""
+    from ui.i18n import translator
+    from ui.labels import board_texts
+
+    texts = board_texts(translator(lang))
+    for _, rnd in sample_rounds(4):
+        if rnd.ends is None:
+            continue
+        root = parse(render_svg(board_model(rnd, 0, seat_labels=LABELS[rnd.rules.num_players], texts=texts)))
+        ends = {el.get("data-end"): el for el in root.iter() if el.get("data-end")}
+        assert set(ends) == {"L", "R"}
+        for end, tag in (("L", texts["left_tag"]), ("R", texts["right_tag"])):
+            said = [t.text for t in ends[end].iter(f"{{{NS['s']}}}text") if "end-tag" in classes(t)]
+            assert said == [tag]

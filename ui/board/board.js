@@ -51,7 +51,7 @@ class Board {
     this.legal = (data.legal && data.legal.tiles) || {};
     this.sent = false;
     this.root = document.createElement('div');
-    this.root.className = data.present ? 'cpb-root present' : 'cpb-root';
+    this.root.className = data.present ? 'cpb-root present' : (data.fit ? 'cpb-root fit' : 'cpb-root');
     if (data.score) this.root.appendChild(buildScore(data.score));
     this.svg = parseSvg(data.svg);
     if (this.svg) {

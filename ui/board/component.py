@@ -83,6 +83,7 @@ def board(
     present: bool = False,
     presentable: bool = False,
     hide_hand: bool = False,
+    fit_screen: bool = False,
 ) -> BoardEvent | None:
     """Mount the board for ``model`` (see :func:`ui.board.model.board_model`); return this run's event.
 
@@ -91,7 +92,9 @@ def board(
     with two boards lets one of them step); a ``presentable`` board sends ``"present"``
     on the key F. ``present=True`` is the projector: the wide layout always, every text at
     least 24 px on screen, Escape sends ``"leave"``. ``hide_hand`` turns the viewer's
-    hand face down (pass ``reveal=False`` to the model for the others).
+    hand face down (pass ``reveal=False`` to the model for the others). ``fit_screen``
+    keeps the board short enough for what follows it (a lesson's step buttons) to stay
+    on a laptop's screen.
     """
     state = st.session_state.get(key)
     narrow = bool(state.get("narrow")) if isinstance(state, Mapping) and not present else False
@@ -118,6 +121,7 @@ def board(
             "nav": bool(nav),
             "narrow": narrow,
             "present": bool(present),
+            "fit": bool(fit_screen),
             "presentable": bool(presentable or present),
             "selected": model.get("selected"),
             "score": model.get("score"),

@@ -37,6 +37,8 @@ ENGLISH_TEXTS: dict[str, str] = {
     "asleep": "out of play",
     "left_end": "Left end",
     "right_end": "Right end",
+    "left_tag": "left",
+    "right_tag": "right",
     "your_turn": "Your turn",
     "turn_of": "{name} to play",
     "tiles": "tiles",

@@ -181,7 +181,9 @@ def _pill(parent: ET.Element, slot: Rect, text: str, *, count: int, active: bool
     size = 0.62 * U
     badge = 0.42 * U
     chrome = 0.8 * U + (0.0 if corner_badge else 2 * badge + 0.2 * U)
-    text, size = _fit_text(text, slot.w - chrome, size, 0.42 * U)
+    # a side column (three or four at the table, on a narrow board) lets a name like
+    # "Jogador 2" shrink further rather than end in an ellipsis
+    text, size = _fit_text(text, slot.w - chrome, size, 0.3 * U if corner_badge else 0.42 * U)
     width = min(slot.w, chrome + _text_width(text, size))
     pill = Rect(slot.cx - width / 2, slot.y, width, slot.h)
     edge = TEAM_COLOURS[team % 2] if team is not None else None
@@ -311,8 +313,13 @@ def _draw_ends(root: ET.Element, model: Mapping[str, Any], layout: Layout, marks
              stroke_dasharray=f"{_num(side * 0.22)} {_num(side * 0.14)}")
         _box(g, slot.rect, pad=side * 0.04, class_="focus", rx=side * 0.25, fill="none",
              stroke_width=side * 0.05, stroke_dasharray=f"{_num(side * 0.12)} {_num(side * 0.08)}")
-        _el(g, "text", str(slot.value), x=slot.rect.cx, y=slot.rect.cy, font_size=0.78 * U,
+        # The number, and under it which end this is: once the line turns a corner the
+        # left end can lie anywhere, so the board says it (issue 10).
+        _el(g, "text", str(slot.value), x=slot.rect.cx, y=slot.rect.cy - 0.17 * side, font_size=0.6 * U,
             font_weight="700", fill=INK, text_anchor="middle", dominant_baseline="central")
+        tag = texts["left_tag"] if end == "L" else texts["right_tag"]
+        _el(g, "text", tag, x=slot.rect.cx, y=slot.rect.cy + 0.3 * side, font_size=0.34 * U, font_weight="600",
+            fill=INK, text_anchor="middle", dominant_baseline="central", class_="end-tag")
 
 
 def _draw_stock(root: ET.Element, model: Mapping[str, Any], layout: Layout) -> None:
@@ -340,7 +347,19 @@ def _draw_stock(root: ET.Element, model: Mapping[str, Any], layout: Layout) -> N
     _el(g, "text", str(stock["count"]), x=text_x, y=box.cy - 0.28 * U, font_size=0.8 * U, font_weight="700",
         fill=INK, dominant_baseline="central")
     label = texts["stock"] if stock["kind"] == "draw" else texts["asleep"]
-    label, size = _fit_text(label, box.right - text_x + 0.3 * U, 0.45 * U, 0.34 * U)
+    room = box.right - text_x + 0.3 * U
+    words = label.split()
+    if _text_width(label, 0.34 * U) > room and len(words) > 1:
+        # two lines rather than an ellipsis ("out of pl…" told nobody anything)
+        cut = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
+        lines = [" ".join(words[:cut]), " ".join(words[cut:])]
+        fitted = [_fit_text(line, room, 0.38 * U, 0.3 * U) for line in lines]
+        size = min(f[1] for f in fitted)
+        for i, (line, _) in enumerate(fitted):
+            _el(g, "text", line, x=text_x, y=box.cy + (0.3 + 0.42 * i) * U, font_size=size, fill=INK,
+                fill_opacity=".85", dominant_baseline="central")
+        return
+    label, size = _fit_text(label, room, 0.45 * U, 0.34 * U)
     _el(g, "text", label, x=text_x, y=box.cy + 0.45 * U, font_size=size, fill=INK, fill_opacity=".85",
         dominant_baseline="central")
 
