@@ -8,6 +8,7 @@ without a guard row is open and listed, as every profile was before PINs existed
   ``protect(id, pin=..., hidden=...)`` changes either (``pin=""`` removes it).
 * ``sign_in(id, pin)`` returns the profile when its PIN (if any) is right; wrong PINs
   count, and after ``pins.MAX_FAILURES`` in a row the profile waits ``pins.LOCK_SECONDS``.
+* ``rename_profile(id, name)`` and ``delete_profile(id)`` (with all it saved).
 * ``find_profile(name)`` finds a profile by its name, hidden ones too (to sign in to a
   hidden profile, type its name).
 * ``remember_device(id)`` makes a random token for the browser's cookie;
@@ -25,12 +26,13 @@ from datetime import datetime, timedelta, timezone
 from typing import Any, Callable
 
 import sqlalchemy as sa
+from sqlalchemy import exc
 from sqlalchemy.engine import Connection
 
 from progress.database import devices_table, guards_table, profiles_table, utc
 from progress.errors import ProfileError
 from progress.pins import LOCK_SECONDS, MAX_FAILURES, clean_pin, hash_pin, verify_pin
-from progress.records import Profile, name_key
+from progress.records import Profile, clean_name, name_key
 
 #: a device token: 32 random bytes, URL-safe (what the cookie holds)
 TOKEN_BYTES = 32
@@ -107,6 +109,31 @@ class SavedAccounts:
         if error is not None:
             raise error
         return profile
+
+    def rename_profile(self, profile_id: int, name: str) -> Profile:
+        """Give a profile another name (the same rules as a new one; ``name_taken`` if in use)."""
+        shown, key = clean_name(name), name_key(name)
+
+        def work(conn: Connection) -> Profile:
+            old = self._require(conn, profile_id)
+            conn.execute(sa.update(profiles_table).where(profiles_table.c.id == profile_id)
+                         .values(name=shown, name_key=key))
+            return Profile(old.id, shown, old.created_at)
+
+        try:
+            return self._run(work, write=True)
+        except exc.IntegrityError:
+            raise ProfileError("name_taken", name=shown) from None
+
+    def delete_profile(self, profile_id: int) -> None:
+        """Delete a profile and everything saved for it (attempts, lessons, games, devices)."""
+
+        def work(conn: Connection) -> None:
+            self._require(conn, profile_id)
+            # foreign keys cascade on both SQLite (PRAGMA foreign_keys) and PostgreSQL
+            conn.execute(sa.delete(profiles_table).where(profiles_table.c.id == profile_id))
+
+        self._run(work, write=True)
 
     def find_profile(self, name: str) -> Profile | None:
         key = name_key(name) if isinstance(name, str) else ""
@@ -202,6 +229,22 @@ class MemoryAccounts:
         if pin_hash and not verify_pin(pin, pin_hash):
             raise ProfileError("wrong_pin")
         return profile
+
+    def rename_profile(self, profile_id: int, name: str) -> Profile:
+        shown, key = clean_name(name), name_key(name)
+        with self._lock:
+            old = self._profile_of(profile_id)
+            if any(name_key(p.name) == key and p.id != profile_id for p in self._profiles):
+                raise ProfileError("name_taken", name=shown)
+            new = Profile(old.id, shown, old.created_at)
+            self._profiles[self._profiles.index(old)] = new
+            return new
+
+    def delete_profile(self, profile_id: int) -> None:
+        with self._lock:
+            self._profiles.remove(self._profile_of(profile_id))
+            for table in (self._attempts, self._lessons, self._games, self._guards()):
+                table.pop(profile_id, None)
 
     def find_profile(self, name: str) -> Profile | None:
         key = name_key(name) if isinstance(name, str) else ""

@@ -202,7 +202,10 @@ def streak_calendar_figure(cal: Calendar, labels: CalendarLabels | Mapping[str, 
         hoverinfo="text",
         colorscale=_CALENDAR_SCALE,
         zmin=0,
-        showscale=False,
+        # the legend: what a darker cell means, and the mark of a daily set completed
+        showscale=True,
+        colorbar=dict(title=dict(text=f"{labels.attempts}<br>{labels.mark} = {labels.done}", side="top"),
+                      thickness=12, len=0.9),
         xgap=3,
         ygap=3,
     )

@@ -113,6 +113,31 @@ def _on_hide() -> None:
         _store_call(lambda: session.store().protect(p.id, hidden=bool(st.session_state["profile_hidden"])))
 
 
+def _on_rename() -> None:
+    p = session.profile()
+    name = st.session_state.get("profile_rename", "")
+    renamed = _store_call(lambda: session.store().rename_profile(p.id, name)) if p is not None else None
+    if renamed is not None:
+        session.set_profile(renamed)
+        st.session_state["profile_rename"] = ""
+        st.session_state.pop(_ERROR, None)
+        st.session_state[_INFO] = "profile.renamed"
+
+
+def _on_delete() -> None:
+    p = session.profile()
+    if p is None or not st.session_state.get("profile_delete_sure"):
+        return
+    st.session_state.pop(_ERROR, None)
+    _store_call(lambda: session.store().delete_profile(p.id))
+    if _ERROR in st.session_state:
+        return
+    device.forget()
+    session.set_profile(None)
+    st.session_state["profile_select"] = GUEST
+    st.session_state["profile_delete_sure"] = False
+
+
 def _on_sign_out() -> None:
     device.forget()
     session.set_profile(None)
@@ -184,4 +209,10 @@ def _settings(current) -> None:
         st.button(tr("profile.save_pin"), on_click=_on_save_pin, key="profile_save_pin")
         st.session_state["profile_hidden"] = protection.hidden
         st.checkbox(tr("profile.hide"), key="profile_hidden", on_change=_on_hide, help=tr("profile.hide_help"))
+        st.divider()
+        st.text_input(tr("profile.new_name"), key="profile_rename", max_chars=40)
+        st.button(tr("profile.rename"), on_click=_on_rename, key="profile_rename_button")
+        st.divider()
+        sure = st.checkbox(tr("profile.delete_sure", name=session.plain(current.name)), key="profile_delete_sure")
+        st.button(tr("profile.delete"), on_click=_on_delete, key="profile_delete", disabled=not sure)
     st.button(tr("profile.sign_out"), on_click=_on_sign_out, key="profile_sign_out")

@@ -71,3 +71,21 @@ def test_the_favicon_comes_from_the_app(browser, app_url):
         assert icon.ok and icon.headers.get("content-type", "").startswith("image/")
     finally:
         page.close()
+
+
+def test_a_pass_is_marked_at_the_seat_and_told_as_an_event(browser, app_url):
+    """partners-passing, step 2: Luis passes. The board tags his seat, the side text says
+    so as an event, in Dutch."""
+    tr = translator("nl")
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    try:
+        page.goto(f"{app_url}/lesson?lesson=partners-passing&lang=nl&step=2")
+        board = page.locator("svg[data-board]").first
+        board.wait_for(timeout=30_000)
+        page.get_by_text(tr("play.log_pass", seat="Luis")).first.wait_for(timeout=30_000)
+        seat = board.locator(".seat", has_text="Luis")
+        assert tr("board.passed") in " ".join(seat.locator("text").all_text_contents())
+        others = board.locator(".seat", has_text="Ana").locator("text").all_text_contents()
+        assert tr("board.passed") not in " ".join(others)
+    finally:
+        page.close()

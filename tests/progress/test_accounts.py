@@ -123,3 +123,26 @@ def test_verify_pin_never_raises_on_a_damaged_hash():
     for broken in ["", "scrypt", stored[:-5] + "!!!!!", "md5$1$2$3$4$5", stored.replace("16384", "x")]:
         assert verify_pin("1234", broken) is False
     assert verify_pin("1234", stored) and not verify_pin("１２３４", stored)
+
+
+def test_a_profile_can_be_renamed_and_deleted_with_everything_it_saved(store):
+    from datetime import date
+
+    from progress import Attempt
+
+    ana = store.create_profile("Ana", pin="2468")
+    bo = store.create_profile("Bo")
+    store.record_attempt(ana.id, Attempt("p1", "block", "block", True, 900, date(2026, 11, 2)))
+    assert store.rename_profile(ana.id, "  Ana Lúcia ").name == "Ana Lúcia"
+    assert code(lambda: store.rename_profile(ana.id, "bo")) == "name_taken"
+    assert [p.name for p in store.profiles()] == ["Ana Lúcia", "Bo"] and store.sign_in(ana.id, "2468").name == "Ana Lúcia"
+    store.delete_profile(ana.id)
+    assert [p.name for p in store.profiles(include_hidden=True)] == ["Bo"]
+    try:
+        left = len(store.attempts(ana.id))
+    except ProfileError:
+        left = 0
+    assert left == 0  # its attempts went with it
+    assert code(lambda: store.delete_profile(ana.id)) == "unknown_profile"
+    store.create_profile("Ana")  # the name is free again
+    assert store.sign_in(bo.id) == bo

@@ -98,6 +98,8 @@ def test_the_calendar_marks_completed_days_and_blanks_the_future() -> None:
     assert z[4][5] == 3 and heat.text[4][5] == ""  # Friday 27 Nov: practice only
     assert "zo 2026-11-29<br>3 pogingen<br>dagset klaar" == heat.hovertext[6][5]
     assert not fig.layout.annotations  # there is something to see
+    # the legend says what a darker cell and the mark mean
+    assert heat.showscale and heat.colorbar.title.text == "pogingen<br>✓ = dagset klaar"
 
 
 def test_a_sunday_first_calendar_uses_the_right_names() -> None:

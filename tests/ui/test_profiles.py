@@ -132,3 +132,16 @@ def test_a_damaged_progress_file_is_kept_aside_and_said(progress_db):
     assert TR("profile.salvaged", kept=plain(kept[0]), rows=0) in sidebar_texts(at)
     create_profile(at, "Gil")  # the fresh file saves
     assert signed_in(at).name == "Gil"
+
+
+def test_a_profile_is_renamed_and_deleted_from_its_settings(progress_db):
+    at = create_profile(open_app(), "Hal")
+    at.sidebar.text_input(key="profile_rename").input("Hal Jordan").run()
+    at.sidebar.button(key="profile_rename_button").click().run()
+    assert signed_in(at).name == "Hal Jordan" and TR("profile.renamed") in sidebar_texts(at)
+    assert at.sidebar.button(key="profile_delete").disabled  # not before saying yes
+    at.sidebar.checkbox(key="profile_delete_sure").check().run()
+    at.sidebar.button(key="profile_delete").click().run()
+    assert not at.exception and signed_in(at) is None
+    with open_store(f"sqlite:///{progress_db}") as store:
+        assert store.profiles(include_hidden=True) == []
