@@ -34,7 +34,7 @@ _CSS = """
 header[data-testid="stHeader"], [data-testid="stSidebar"], [data-testid="stToolbar"],
 [data-testid="stSidebarCollapsedControl"], [data-testid="stDecoration"],
 [data-testid="stStatusWidget"] { display: none !important; }
-.block-container, [data-testid="stMainBlockContainer"] {
+.block-container, [data-testid="stMain"] [data-testid="stMainBlockContainer"] {
   padding: 0.5rem 1.2rem 0.2rem !important; max-width: 100% !important; }
 [data-testid="stMain"] h1 { font-size: clamp(26px, 2.1vw, 48px) !important; line-height: 1.15; padding: 0 0 0.3rem !important; }
 [data-testid="stMain"] p, [data-testid="stMain"] li { font-size: clamp(18px, 1.57vw, 34px); line-height: 1.35; }

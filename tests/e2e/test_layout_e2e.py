@@ -10,6 +10,15 @@ import pytest
 from ui.i18n import translator
 
 
+def _lesson_page(browser, url, width=1280, height=800):
+    """A lesson page after its board's first size report (which reruns the page)."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.goto(url)
+    page.locator("svg[data-board]").first.wait_for(timeout=30_000)
+    page.wait_for_timeout(800)
+    return page
+
+
 def _box(page, selector):
     el = page.locator(selector).first
     el.wait_for(timeout=30_000)
@@ -18,11 +27,8 @@ def _box(page, selector):
 
 @pytest.mark.parametrize("lesson", ["partners-laying", "draw-game", "kozel-penalties"])
 def test_the_step_buttons_are_on_a_laptop_screen_with_the_board(browser, app_url, lesson):
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page = _lesson_page(browser, f"{app_url}/lesson?lesson={lesson}&lang=pt")
     try:
-        page.goto(f"{app_url}/lesson?lesson={lesson}&lang=pt")
-        page.locator("svg[data-board]").first.wait_for(timeout=30_000)
-        page.wait_for_timeout(800)  # the board's first size report reruns the page
         for key in ("first", "prev", "next", "last"):
             box = _box(page, f".st-key-{key} button:visible")
             assert box["y"] + box["height"] <= 800, (lesson, key, box)
@@ -33,11 +39,8 @@ def test_the_step_buttons_are_on_a_laptop_screen_with_the_board(browser, app_url
 
 
 def test_on_a_phone_the_step_controls_stay_one_row(browser, app_url):
-    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page = _lesson_page(browser, f"{app_url}/lesson?lesson=1v1-leading&lang=es", 390, 844)
     try:
-        page.goto(f"{app_url}/lesson?lesson=1v1-leading&lang=es")
-        page.locator("svg[data-board]").first.wait_for(timeout=30_000)
-        page.wait_for_timeout(800)
         tops = [_box(page, f".st-key-{key} button:visible")["y"] for key in ("first", "prev", "next", "last")]
         assert max(tops) - min(tops) < 10, tops
     finally:
@@ -46,11 +49,8 @@ def test_on_a_phone_the_step_controls_stay_one_row(browser, app_url):
 
 def test_the_ends_are_named_and_side_seats_keep_their_names(browser, app_url):
     tr = translator("pt")
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page = _lesson_page(browser, f"{app_url}/lesson?lesson=kozel-penalties&lang=pt")
     try:
-        page.goto(f"{app_url}/lesson?lesson=kozel-penalties&lang=pt")
-        page.locator("svg[data-board]").first.wait_for(timeout=30_000)
-        page.wait_for_timeout(800)
         board = page.locator("svg[data-board]").first  # the lesson's board (its task has one too)
         tags = board.locator(".end-tag").all_text_contents()
         assert sorted(tags) == sorted([tr("board.left_tag"), tr("board.right_tag")])
@@ -77,11 +77,9 @@ def test_a_pass_is_marked_at_the_seat_and_told_as_an_event(browser, app_url):
     """partners-passing, step 2: Luis passes. The board tags his seat, the side text says
     so as an event, in Dutch."""
     tr = translator("nl")
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page = _lesson_page(browser, f"{app_url}/lesson?lesson=partners-passing&lang=nl&step=2")
     try:
-        page.goto(f"{app_url}/lesson?lesson=partners-passing&lang=nl&step=2")
         board = page.locator("svg[data-board]").first
-        board.wait_for(timeout=30_000)
         page.get_by_text(tr("play.log_pass", seat="Luis")).first.wait_for(timeout=30_000)
         seat = board.locator(".seat", has_text="Luis")
         assert tr("board.passed") in " ".join(seat.locator("text").all_text_contents())

@@ -14,19 +14,13 @@ from engine.actions import PLACE
 from engine.inference import sample_deals
 from strategy.choice_model import ChoiceModel
 from strategy.evaluate import _resampled, evaluate
+from tests.support.positions import play_random
 
 GAMES = ["laplaza_partners", "laplaza_1v1", "draw", "all_fives", "kozel", "block"]
 
 
 def played(preset: str, seed: int, steps: int):
-    rnd = deal(Rules.preset(preset), seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if rnd.is_over:
-            break
-        actions = rnd.legal_actions()
-        rnd.apply(actions[rng.randrange(len(actions))])
-    return rnd
+    return play_random(deal(Rules.preset(preset), seed=seed), steps, random.Random(seed))
 
 
 def replayed_log_weight(model: ChoiceModel, rnd, viewer: int) -> float:

@@ -50,9 +50,13 @@ def open_app(page: str | None = None, **params: str) -> AppTest:
     return at
 
 
-def create_profile(at: AppTest, name: str) -> AppTest:
+def create_profile(at: AppTest, name: str, pin: str = "", hidden: bool = False) -> AppTest:
     at.sidebar.selectbox(key="profile_select").set_value("__new__").run()
     at.sidebar.text_input(key="profile_name").input(name).run()
+    if pin:
+        at.sidebar.text_input(key="profile_new_pin").input(pin).run()
+    if hidden:
+        at.sidebar.checkbox(key="profile_new_hidden").check().run()
     at.sidebar.button(key="profile_create").click().run()
     assert not at.exception
     return at

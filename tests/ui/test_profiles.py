@@ -31,11 +31,7 @@ def pick(at, value):
 
 
 def test_a_profile_with_a_pin_opens_only_with_it(progress_db):
-    at = open_app()
-    at.sidebar.selectbox(key="profile_select").set_value("__new__").run()
-    at.sidebar.text_input(key="profile_name").input("Ana").run()
-    at.sidebar.text_input(key="profile_new_pin").input("2468").run()
-    at.sidebar.button(key="profile_create").click().run()
+    at = create_profile(open_app(), "Ana", pin="2468")
     assert signed_in(at).name == "Ana"
 
     fresh = open_app()  # another session (another student at the same server)
@@ -55,12 +51,7 @@ def test_a_profile_with_a_pin_opens_only_with_it(progress_db):
 
 
 def test_a_hidden_profile_is_not_listed_and_opens_by_its_name(progress_db):
-    at = open_app()
-    at.sidebar.selectbox(key="profile_select").set_value("__new__").run()
-    at.sidebar.text_input(key="profile_name").input("Bea").run()
-    at.sidebar.text_input(key="profile_new_pin").input("9753").run()
-    at.sidebar.checkbox(key="profile_new_hidden").check().run()
-    at.sidebar.button(key="profile_create").click().run()
+    at = create_profile(open_app(), "Bea", pin="9753", hidden=True)
     assert signed_in(at).name == "Bea"
 
     fresh = open_app()
