@@ -112,7 +112,10 @@ def side_name(lang: str, rules: Rules, side: Any, viewer: int = 0) -> str:
     if side == "none":
         return lookup(lang, "names.nobody")
     if rules.partnerships == "opposite":
-        return lookup(lang, "names.partners_sides")[side]
+        if viewer == 0:
+            return lookup(lang, "names.partners_sides")[side]
+        names = seat_names(lang, rules, viewer)  # seen from another seat: "Player 1 and Ana (you)"
+        return f"{names[side]} {lookup(lang, 'names.and')} {names[side + 2]}"
     return seat_name(lang, rules, side, viewer)
 
 
