@@ -16,6 +16,7 @@ OTHER = "__other__"  # sign in by typing a name (a hidden profile)
 _PENDING = "profile_pending"  # a profile picked whose PIN is still to be typed
 _ERROR = "profile_error"
 _INFO = "profile_info"  # a change to the settings just saved
+REMEMBER = "profile_remember"  # stay signed in on this device (the default)
 
 
 def _store_call(call):
@@ -36,7 +37,10 @@ def _signed_in(profile) -> None:
     st.session_state.pop("profile_pin", None)
     session.set_profile(profile)
     st.session_state["profile_select"] = profile.id
-    device.remember(profile.id)
+    if st.session_state.get(REMEMBER, True):  # a shared computer can say no
+        device.remember(profile.id)
+    else:
+        device.forget()
 
 
 def _on_pick() -> None:
@@ -188,6 +192,9 @@ def profile_picker() -> None:
         st.caption(tr("profile.guest_hint"))
     elif current is not None:
         _settings(current)
+    if current is None or choice in (NEW, OTHER) or st.session_state.get(_PENDING) == choice:
+        st.session_state.setdefault(REMEMBER, True)
+        st.checkbox(tr("profile.remember"), key=REMEMBER, help=tr("profile.remember_help"))
     if _ERROR in st.session_state:
         st.error(st.session_state[_ERROR])
     device.send_cookie()

@@ -136,3 +136,17 @@ def test_a_profile_is_renamed_and_deleted_from_its_settings(progress_db):
     assert not at.exception and signed_in(at) is None
     with open_store(f"sqlite:///{progress_db}") as store:
         assert store.profiles(include_hidden=True) == []
+
+
+def test_on_a_shared_computer_signing_in_can_leave_no_device_behind(progress_db):
+    import sqlite3
+
+    at = open_app()
+    at.sidebar.checkbox(key="profile_remember").uncheck().run()
+    at = create_profile(at, "Ivo")
+    assert signed_in(at).name == "Ivo" and device.TOKEN not in at.session_state
+    con = sqlite3.connect(progress_db)
+    assert con.execute("SELECT COUNT(*) FROM capicu_devices").fetchone()[0] == 0
+    con.close()
+    kept = create_profile(open_app(), "Jo")  # the default keeps the device signed in
+    assert device.TOKEN in kept.session_state
