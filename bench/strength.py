@@ -57,8 +57,8 @@ def main() -> None:
         duels += [(game, a, b, n, args.seed) for a, b, n in pairings]
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         # the longest first (the expert and dominoes-pab ones), so the workers finish together
-        order = sorted(range(len(duels)), key=lambda i: -("expert" in duels[i][1:3] or "dominoes-pab" in duels[i][1:3])
-                       * duels[i][3])
+        slow = {"expert", "dominoes-pab"}
+        order = sorted(range(len(duels)), key=lambda i: -duels[i][3] if slow & set(duels[i][1:3]) else 0)
         futures = {i: pool.submit(_timed_duel, *duels[i]) for i in order}
         rows = []
         for i, (game, a, b, n, _) in enumerate(duels):

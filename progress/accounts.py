@@ -55,7 +55,7 @@ def _now() -> datetime:
 
 
 class SavedAccounts:
-    """The database side; expects ``self._run(work, write=...)`` and ``self.profile(id)``."""
+    """The database side; expects the store's ``self._run(work, write=...)``."""
 
     _run: Callable[..., Any]
 
@@ -67,21 +67,15 @@ class SavedAccounts:
         """Set (a PIN), remove (``pin=""``) or keep (``None``) the PIN; hide or show the name."""
         pin_hash = None if pin in (None, "") else hash_pin(clean_pin(pin))
 
-        def work(conn: Connection) -> None:
+        def work(conn: Connection) -> Protection:
             self._require(conn, profile_id)
             row = _guard(conn, profile_id)
-            values = {
-                "pin_hash": (row.pin_hash if row else None) if pin is None else pin_hash,
-                "hidden": (bool(row and row.hidden)) if hidden is None else bool(hidden),
-                "failures": 0, "locked_until": None,
-            }
-            if row is None:
-                conn.execute(sa.insert(guards_table).values(profile_id=profile_id, **values))
-            else:
-                conn.execute(sa.update(guards_table).where(guards_table.c.profile_id == profile_id).values(**values))
+            new_hash = (row.pin_hash if row else None) if pin is None else pin_hash
+            new_hidden = bool(row and row.hidden) if hidden is None else bool(hidden)
+            put_guard(conn, profile_id, new_hash, new_hidden, exists=row is not None)
+            return Protection(bool(new_hash), new_hidden)
 
-        self._run(work, write=True)
-        return self.protection(profile_id)
+        return self._run(work, write=True)
 
     def sign_in(self, profile_id: int, pin: str | None = None) -> Profile:
         """The profile, when ``pin`` opens it (any pin for a profile without one)."""
@@ -139,7 +133,7 @@ class SavedAccounts:
         key = name_key(name) if isinstance(name, str) else ""
         query = sa.select(profiles_table).where(profiles_table.c.name_key == key)
         row = self._run(lambda conn: conn.execute(query).first(), write=False)
-        return Profile(row.id, row.name, utc(row.created_at)) if row else None
+        return profile_of_row(row) if row else None
 
     def remember_device(self, profile_id: int) -> str:
         token = secrets.token_urlsafe(TOKEN_BYTES)
@@ -168,7 +162,7 @@ class SavedAccounts:
             if row is None or utc(row.last_seen) < oldest:
                 return None
             conn.execute(sa.update(devices_table).where(devices_table.c.token_hash == key).values(last_seen=_now()))
-            return Profile(row.id, row.name, utc(row.created_at))
+            return profile_of_row(row)
 
         return self._run(work, write=True)
 
@@ -186,11 +180,25 @@ class SavedAccounts:
         row = conn.execute(sa.select(profiles_table).where(profiles_table.c.id == profile_id)).first()
         if row is None:
             raise ProfileError("unknown_profile", profile_id=profile_id)
-        return Profile(row.id, row.name, utc(row.created_at))
+        return profile_of_row(row)
+
+
+def profile_of_row(row: Any) -> Profile:
+    """A row of ``capicu_profiles`` (or of a query that selects its columns) as a Profile."""
+    return Profile(row.id, row.name, utc(row.created_at))
 
 
 def _guard(conn: Connection, profile_id: int) -> Any:
     return conn.execute(sa.select(guards_table).where(guards_table.c.profile_id == profile_id)).first()
+
+
+def put_guard(conn: Connection, profile_id: int, pin_hash: str | None, hidden: bool, *, exists: bool) -> None:
+    """Write a profile's guard row (a change of either resets the count of wrong PINs)."""
+    values = {"pin_hash": pin_hash, "hidden": hidden, "failures": 0, "locked_until": None}
+    if exists:
+        conn.execute(sa.update(guards_table).where(guards_table.c.profile_id == profile_id).values(**values))
+    else:
+        conn.execute(sa.insert(guards_table).values(profile_id=profile_id, **values))
 
 
 class MemoryAccounts:
@@ -199,11 +207,8 @@ class MemoryAccounts:
 
     _lock: threading.Lock
     _profiles: list[Profile]
-
-    def _guards(self) -> dict[int, tuple[str | None, bool]]:
-        if not hasattr(self, "_guard_rows"):
-            self._guard_rows: dict[int, tuple[str | None, bool]] = {}
-        return self._guard_rows
+    #: profile id -> (PIN hash or None, hidden); the store's __init__ makes it
+    _guard_rows: dict[int, tuple[str | None, bool]]
 
     def _profile_of(self, profile_id: int) -> Profile:
         match = [p for p in self._profiles if p.id == profile_id]
@@ -212,20 +217,20 @@ class MemoryAccounts:
         return match[0]
 
     def protection(self, profile_id: int) -> Protection:
-        pin_hash, hidden = self._guards().get(profile_id, (None, False))
+        pin_hash, hidden = self._guard_rows.get(profile_id, (None, False))
         return Protection(bool(pin_hash), hidden)
 
     def protect(self, profile_id: int, *, pin: str | None = None, hidden: bool | None = None) -> Protection:
         with self._lock:
             self._profile_of(profile_id)
-            old_hash, old_hidden = self._guards().get(profile_id, (None, False))
+            old_hash, old_hidden = self._guard_rows.get(profile_id, (None, False))
             new_hash = old_hash if pin is None else (hash_pin(clean_pin(pin)) if pin else None)
-            self._guards()[profile_id] = (new_hash, old_hidden if hidden is None else bool(hidden))
+            self._guard_rows[profile_id] = (new_hash, old_hidden if hidden is None else bool(hidden))
         return self.protection(profile_id)
 
     def sign_in(self, profile_id: int, pin: str | None = None) -> Profile:
         profile = self._profile_of(profile_id)
-        pin_hash, _ = self._guards().get(profile_id, (None, False))
+        pin_hash, _ = self._guard_rows.get(profile_id, (None, False))
         if pin_hash and not verify_pin(pin, pin_hash):
             raise ProfileError("wrong_pin")
         return profile
@@ -243,7 +248,7 @@ class MemoryAccounts:
     def delete_profile(self, profile_id: int) -> None:
         with self._lock:
             self._profiles.remove(self._profile_of(profile_id))
-            for table in (self._attempts, self._lessons, self._games, self._guards()):
+            for table in (self._attempts, self._lessons, self._games, self._guard_rows):
                 table.pop(profile_id, None)
 
     def find_profile(self, name: str) -> Profile | None:
@@ -260,4 +265,4 @@ class MemoryAccounts:
         return None
 
     def _hidden_ids(self) -> set[int]:
-        return {pid for pid, (_, hidden) in self._guards().items() if hidden}
+        return {pid for pid, (_, hidden) in self._guard_rows.items() if hidden}

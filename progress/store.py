@@ -49,7 +49,6 @@ from progress.database import (
     code_of,
     database_url,
     games_table,
-    guards_table,
     lessons_table,
     parse_url,
     prepare,
@@ -60,7 +59,7 @@ from progress.database import (
     unavailable,
     utc,
 )
-from progress.accounts import MemoryAccounts, Protection, SavedAccounts
+from progress.accounts import MemoryAccounts, Protection, SavedAccounts, profile_of_row, put_guard
 from progress.errors import ProfileError, StoreUnavailable
 from progress.pins import clean_pin, hash_pin
 from progress.file_watch import SqliteFile
@@ -225,21 +224,20 @@ class Store(SavedAccounts):
             hidden = set() if include_hidden else self._hidden_ids(conn)
             return [r for r in conn.execute(query).all() if r.id not in hidden]
 
-        return [Profile(r.id, r.name, utc(r.created_at)) for r in self._run(work, write=False)]
+        return [profile_of_row(r) for r in self._run(work, write=False)]
 
     def create_profile(self, name: str, *, pin: str | None = None, hidden: bool = False) -> Profile:
         """A new profile, with a PIN and hidden from the list if asked; :class:`ProfileError`
         if the name or the PIN is invalid, or the name already taken."""
         shown, key = clean_name(name), name_key(name)
-        guard = {"pin_hash": hash_pin(clean_pin(pin)) if pin else None, "hidden": bool(hidden),
-                 "failures": 0, "locked_until": None}
+        pin_hash = hash_pin(clean_pin(pin)) if pin else None
         created = datetime.now(timezone.utc)
         insert = sa.insert(profiles_table).values(name=shown, name_key=key, created_at=created)
 
         def work(conn: Connection) -> int:
             new_id = conn.execute(insert).inserted_primary_key[0]
-            if guard["pin_hash"] or guard["hidden"]:
-                conn.execute(sa.insert(guards_table).values(profile_id=new_id, **guard))
+            if pin_hash or hidden:
+                put_guard(conn, new_id, pin_hash, bool(hidden), exists=False)
             return new_id
 
         try:
@@ -437,6 +435,7 @@ class NullStore(MemoryAccounts):
         self._attempts: dict[int, list[Attempt]] = {}
         self._lessons: dict[int, dict[str, date]] = {}
         self._games: dict[int, dict[int, SavedGame]] = {}
+        self._guard_rows: dict[int, tuple[str | None, bool]] = {}  # MemoryAccounts
 
     def __repr__(self) -> str:
         return f"<NullStore problem={self.problem!r}>"

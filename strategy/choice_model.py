@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
 from engine import SeatView
 from engine.actions import DRAW_ID, PLACE
-from engine.tiles import DOUBLE_MASK, PIPS, SUIT_MASK, ids_in
+from engine.tiles import DOUBLE_MASK, NUM_TILES, PIPS, SUIT_MASK, ids_in
 
 __all__ = ["ChoiceModel", "Step"]
 
@@ -48,7 +49,13 @@ class ChoiceModel:
     double_bonus: float = 2.0
 
     def utility(self, tile: int) -> float:
-        return self.beta * (PIPS[tile] + (self.double_bonus if DOUBLE_MASK >> tile & 1 else 0.0))
+        return self._utilities[tile]
+
+    @cached_property
+    def _utilities(self) -> tuple[float, ...]:
+        # once per model: log_weight reads it for every tile of every choice of every deal
+        return tuple(self.beta * (PIPS[t] + (self.double_bonus if DOUBLE_MASK >> t & 1 else 0.0))
+                     for t in range(NUM_TILES))
 
     def steps(self, view: SeatView) -> list[Step]:
         """The placements in ``view``'s public history that were another seat's choice."""

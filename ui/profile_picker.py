@@ -17,6 +17,7 @@ _PENDING = "profile_pending"  # a profile picked whose PIN is still to be typed
 _ERROR = "profile_error"
 _INFO = "profile_info"  # a change to the settings just saved
 REMEMBER = "profile_remember"  # stay signed in on this device (the default)
+_PROTECTION = "profile_protection"  # (profile id, Protection) as last read or written
 
 
 def _store_call(call):
@@ -105,7 +106,9 @@ def _create() -> None:
 def _on_save_pin() -> None:
     p = session.profile()
     pin = st.session_state.get("profile_set_pin", "")
-    if p is not None and _store_call(lambda: session.store().protect(p.id, pin=pin)) is not None:
+    protection = _store_call(lambda: session.store().protect(p.id, pin=pin)) if p is not None else None
+    if protection is not None:
+        st.session_state[_PROTECTION] = (p.id, protection)
         st.session_state["profile_set_pin"] = ""
         st.session_state.pop(_ERROR, None)
         st.session_state[_INFO] = "profile.pin_saved" if pin else "profile.pin_removed"
@@ -114,7 +117,9 @@ def _on_save_pin() -> None:
 def _on_hide() -> None:
     p = session.profile()
     if p is not None:
-        _store_call(lambda: session.store().protect(p.id, hidden=bool(st.session_state["profile_hidden"])))
+        protection = _store_call(lambda: session.store().protect(p.id, hidden=bool(st.session_state["profile_hidden"])))
+        if protection is not None:
+            st.session_state[_PROTECTION] = (p.id, protection)
 
 
 def _on_rename() -> None:
@@ -202,11 +207,13 @@ def profile_picker() -> None:
 
 def _settings(current) -> None:
     tr = session.tr()
-    store = session.store()
-    try:
-        protection = store.protection(current.id)
-    except ProgressError:
-        return
+    cached = st.session_state.get(_PROTECTION)
+    if cached is None or cached[0] != current.id:  # read once per profile, not on every rerun
+        try:
+            cached = st.session_state[_PROTECTION] = (current.id, session.store().protection(current.id))
+        except ProgressError:
+            return
+    protection = cached[1]
     with st.expander(tr("profile.settings")):
         if _INFO in st.session_state:
             st.success(tr(st.session_state.pop(_INFO)))

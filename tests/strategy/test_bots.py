@@ -13,11 +13,9 @@ from strategy.bots import LEVELS, _expert, get_bot, legal_from_view
 ALL = [(name, p) for name, (players, _) in PRESETS.items() for p in players]
 
 
-@pytest.mark.parametrize("name,players", ALL)
-def test_legal_from_view_is_the_engines(name, players):
-    rng = random.Random(f"legal:{name}:{players}")
-    rules = Rules.preset(name, players)
-    for _ in range(20):
+def _assert_legal_from_view_on_random_rounds(rules, rng, rounds=20):
+    """At every turn of random rounds, the actions worked out from the view are the engine's."""
+    for _ in range(rounds):
         rnd = deal_from(rules, rng)
         while rnd.result is None:
             assert legal_from_view(rnd.view(rnd.turn)) == rnd.legal_actions()
@@ -25,16 +23,16 @@ def test_legal_from_view_is_the_engines(name, players):
             rnd.apply_id(legal[rng.randrange(len(legal))])
 
 
+@pytest.mark.parametrize("name,players", ALL)
+def test_legal_from_view_is_the_engines(name, players):
+    _assert_legal_from_view_on_random_rounds(Rules.preset(name, players), random.Random(f"legal:{name}:{players}"))
+
+
 def test_voluntary_draw_and_reserve_in_legal_from_view():
     rng = random.Random(9)
     for rules in (Rules.preset("draw", 2).with_options(voluntary_draw=True),
                   Rules.preset("draw", 3).with_options(stock_reserve=2)):
-        for _ in range(20):
-            rnd = deal_from(rules, rng)
-            while rnd.result is None:
-                assert legal_from_view(rnd.view(rnd.turn)) == rnd.legal_actions()
-                legal = rnd.legal_action_ids()
-                rnd.apply_id(legal[rng.randrange(len(legal))])
+        _assert_legal_from_view_on_random_rounds(rules, rng)
 
 
 @pytest.mark.parametrize("level", ["random", "heaviest", "beginner", "casual", "strong"])
