@@ -1,36 +1,18 @@
-"""Exact inference over the hidden tiles, from one seat's view (rules C-10, C-11, C-13, A-28, A-34).
+"""Exact inference over the hidden tiles, from one seat's view (rules C-10, C-11, C-13,
+A-28, A-34): the public entry point (docs/inference.md).
 
-A *deal* is the whole deal at the start of the round: every hand as a set, the stock in
-its order (top first) and the sleeping tiles as a set. The prior is uniform over deals.
-A deal is *consistent* with a :class:`~engine.knowledge.SeatView` when replaying the
-public history on it reproduces that view: every placement used a tile its player held,
-every pass and every draw was forced (nothing fitted), every draw took the then-top
-stock tile, the round did not block before it did (or blocked when it did), the forced
-lead was the rules' one, and the viewer's own hand and draws are the ones it saw.
+Every question about the hidden tiles is a count over the deals consistent with a
+:class:`~engine.knowledge.SeatView`, each equally likely under the uniform prior. The
+model lives on the floors below, which know views and plain deals but no Round:
 
-The model (see docs/inference.md). The tiles the viewer does not know the place of are
-assigned to *bins*:
+* ``engine.evidence``: what the public record proves about each other seat,
+* ``engine.deal_model``: the bins, classes and groups, the exact counts, a uniform
+  sampler and an enumerator of the consistent deals,
+* ``engine.holdings``: who may hold each tile (probabilities, impossible numbers, why).
 
-* each other seat's initial hand (a set),
-* each draw of another seat (one stock position: the tile it drew then),
-* the rest of the stock (ordered positions; the drawable part and the reserve apart),
-* the sleeping tiles (a set).
-
-A tile's allowed bins follow from the public record alone: a tile in a seat's hand at
-one of its passes or draws shows neither end number, a tile the seat placed came from
-its initial hand or an earlier draw of its own, Kozel's priority lead shows that no
-initial hand held a tile of higher priority. Uniform over deals is then uniform over
-assignments of tiles to bins that respect the allowed sets and fill every bin exactly.
-Bins of one holder with the same allowed tiles form a *class*; tiles allowed in the same
-classes form a *group*. A dynamic programme over the groups, with the room left in each
-class as its state, counts the assignments exactly (Python ints), which gives exact
-probabilities (:class:`fractions.Fraction`) and an exactly uniform sequential sampler.
-
-One fact is not a per-bin rule: a round that goes on was not blocked (C-13), so when
-the stock cannot be drawn and the viewer cannot play, *someone else* holds a tile that
-fits. That disjunction is counted by inclusion-exclusion: all deals, minus those in
-which every other hand (and, with a dead-board call, the drawable stock) misses the
-ends. Both terms use the same classes, so the sampler stays exact.
+This module adds the one thing that needs the engine's rounds: a deal handed back as a
+:class:`~engine.round.Round` at the view's position (``round.view(view.seat) == view``),
+from :func:`sample_deals` or :func:`every_deal`.
 
 >>> from engine import Round, Rules
 >>> r = Round.from_hands(Rules.preset("laplaza_partners"), ["6-6 0-0 0-1 0-2 0-3 0-4 0-5",
@@ -47,564 +29,64 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from fractions import Fraction
-from functools import lru_cache
-from math import comb, factorial
-from typing import TYPE_CHECKING, Any, Union
+from typing import Iterator
 
-from .actions import DRAW, LEAD, PASS, PLACE
+# The floors below are re-exported from here: engine.inference stays the one
+# place callers import inference from (bench/inference_speed.py clears _model_of).
+from .deal_model import SLEEPING, STOCK, Deal, Holder, _model_of, count_deals, model  # noqa: F401
 from .errors import PositionError
-from .tiles import NUM_TILES, SUIT_MASK, TILES, Tile, ids_in, kozel_priority_key, tile_id
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .knowledge import SeatView
-    from .round import Round
-
-STOCK = "stock"
-SLEEPING = "sleeping"
-Holder = Union[int, str]
+from .evidence import Events, seat_events, void_numbers  # noqa: F401
+from .holdings import holder_probabilities, impossible_numbers, possible_tiles, reasons  # noqa: F401
+from .knowledge import SeatView
+from .round import Round
+from .tiles import Tile  # noqa: F401  (the examples above use it)
 
 
-def _fits(ends: tuple[int, int]) -> int:
-    """The mask of the tiles that fit ``ends`` (show either number)."""
-    return SUIT_MASK[ends[0]] | SUIT_MASK[ends[1]]
-
-
-# ----------------------------------------------------------------- the facts
-@dataclass
-class _Bin:
-    """Where some tiles of the deal lie: a hand, one drawn tile, the stock, the sleepers."""
-
-    holder: Holder          # who holds its tiles now: a seat, "stock" or "sleeping"
-    where: tuple            # how the deal is rebuilt: ("hand", seat), ("draw", index), ("stock",), ...
-    room: int               # tiles it takes from the model (after the forced ones)
-    ordered: bool           # stock positions are ordered; hands and sleepers are sets
-    forbid: int             # unseen tiles it cannot take (the model's own rules)
-    forbid_b: int = 0       # more that it cannot take in the "nobody else can play" term
-    placed_ok: int = 0      # tiles placed later (seen) that may have come from here
-    forced: list = field(default_factory=list)  # tile ids known to be here
-
-
-@dataclass
-class Events:
-    """What the public history says about one other seat.
-
-    ``voids`` lists the moments the seat provably held no tile fitting ``ends``:
-    (history index, fitting mask, "pass" | "draw" | "block", ends). A draw is one
-    unless drawing is voluntary; "block" is the end of a blocked round (C-13).
-    """
-
-    voids: list[tuple[int, int, str, tuple[int, int]]] = field(default_factory=list)
-    draws: list[int] = field(default_factory=list)         # history indices of its draws
-    placed: list[tuple[int, int]] = field(default_factory=list)  # (history index, tile id)
-    free_draws: list[int] = field(default_factory=list)    # draws not placed at once
-
-
-def _lead_facts(view: "SeatView") -> tuple[int, int]:
-    """What the lead rule proves: (the tile the leader was dealt or -1, the tiles no hand
-    was dealt). The 1v1 lot proves nothing: its tiles go back and are reshuffled (A-10, A-34)."""
-    rules = view.rules
-    if rules is None or view.from_snapshot or view.start_line:
-        return -1, 0  # the history does not start at the deal
-    forced = view.forced_lead.id if view.forced_lead is not None else -1
-    if view.round_number <= 1:
-        mode = rules.first_lead
-    elif forced >= 0 and "kozel_priority" in (rules.next_lead_after_domino, rules.next_lead_after_block,
-                                              rules.next_lead_after_block_tie):
-        mode = "kozel_priority"
-    else:
-        mode = "free"
-    if mode == "kozel_priority" and forced >= 0:
-        # KZ-05: the leader led the best tile of all the hands, so nobody was dealt a better one.
-        key = kozel_priority_key(TILES[forced])
-        return forced, sum(1 << t.id for t in TILES if kozel_priority_key(t) > key)
-    if mode == "holder_66_forced" and forced < 0:
-        return -1, 1 << tile_id(6, 6)  # the lot decided: 6-6 was dealt to nobody (A-09 overlay)
-    return forced, 0
-
-
-def seat_events(view: "SeatView") -> dict[int, Events]:
-    """The public facts about every other seat, read off the history once."""
-    rules = view.rules
-    voluntary = bool(rules is not None and rules.voluntary_draw)
-    out = {s: Events() for s in range(view.num_players) if s != view.seat}
-    history = view.history
-    for i, (seat, action, ends) in enumerate(history):
-        if seat == view.seat:
-            continue
-        ev = out[seat]
-        if action.kind == PASS or (action.kind == DRAW and not voluntary):
-            ev.voids.append((i, _fits(ends), action.kind, ends))
-        if action.kind == DRAW:
-            ev.draws.append(i)
-            nxt = history[i + 1] if i + 1 < len(history) else None
-            # C-10: a drawn tile that fits is placed at once, and it is the only one that
-            # fits, so the placement right after a draw shows the drawn tile.
-            if voluntary or nxt is None or nxt[0] != seat or nxt[1].kind != PLACE:
-                ev.free_draws.append(i)
-        elif action.kind in (LEAD, PLACE):
-            ev.placed.append((i, action.tile.id))
-    if view.outcome == "block" and view.ends is not None:
-        for ev in out.values():  # nobody could place at the end of a blocked round
-            ev.voids.append((len(history), _fits(view.ends), "block", view.ends))
-    return out
-
-
-def _forbidden_between(ev: Events, after: int, before: int) -> int:
-    """Tiles the seat could not hold at its void moments strictly between two indices."""
-    mask = 0
-    for i, fits, _, _ in ev.voids:
-        if after < i < before:
-            mask |= fits
-    return mask
-
-
-# ----------------------------------------------------------------- the model
-@dataclass
-class _Model:
-    """The bins, classes and groups of a view, and the exact counts over them.
-
-    The counting runs over a chain of small decisions: for each group in turn, for each
-    class it may go to, how many of its tiles go there (the last class takes the rest).
-    Putting k of the ``left`` tiles there can be done in C(left, k) ways, so a whole
-    group's share is counted with its multinomial coefficient. The state is (step, tiles
-    of the group left, room left in every class), memoised.
-    """
-
-    view: Any
-    bins: list[_Bin]
-    classes: list[tuple[Holder, int, list[int]]]   # (holder, room, bin indices)
-    groups: list[tuple[list[int], tuple[int, ...], tuple[int, ...] | None]]
-    multiplier: int
-    two_terms: bool
-    viewer_start: int                              # the viewer's hand at the start (mask)
-    viewer_draws: dict[int, int]                   # history index -> tile id
-    consistent: bool
-    draw_tiles: dict[int, int]                     # history index -> tile placed at once after it
-    _memo: list[dict] = field(default_factory=lambda: [{}, {}])
-    _masses: dict | None = None
-    steps: list[tuple[int, int, bool, bool, int]] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        # One step per (group, allowed class): (group, class, last of its group, allowed
-        # in the subtracted term, size of the next group).
-        for i, (tiles, allowed_a, allowed_b) in enumerate(self.groups):
-            if not allowed_a:
-                self.consistent = False  # a tile with nowhere to go
-                return
-            nxt = len(self.groups[i + 1][0]) if i + 1 < len(self.groups) else 0
-            for j, c in enumerate(allowed_a):
-                self.steps.append((i, c, j == len(allowed_a) - 1, allowed_b is not None and c in allowed_b, nxt))
-
-    def room(self) -> tuple[int, ...]:
-        return tuple(r for _, r, _ in self.classes)
-
-    def first_left(self) -> int:
-        return len(self.groups[0][0]) if self.groups else 0
-
-    # ---- counting
-    def choices(self, term: int, s: int, left: int, room: tuple[int, ...]):
-        """The decisions at step ``s``: (tiles put in its class, ways, next left, next room)."""
-        _, c, last, b_ok, nxt = self.steps[s]
-        top = min(left, room[c])
-        if term == 1 and not b_ok:
-            top = 0
-        out = []
-        for k in ((left,) if last else range(top + 1)):
-            if k > top:
-                continue
-            new_room = room if k == 0 else room[:c] + (room[c] - k,) + room[c + 1:]
-            out.append((k, comb(left, k), nxt if last else left - k, new_room))
-        return out
-
-    def count(self, term: int, s: int, left: int, room: tuple[int, ...]) -> int:
-        """Ways to finish from step ``s`` (term 0: all deals; 1: nobody else can play)."""
-        if s == len(self.steps):
-            return 1
-        memo = self._memo[term]
-        key = (s, left, room)
-        got = memo.get(key)
-        if got is None:
-            got = 0
-            for _, ways, nxt_left, nxt_room in self.choices(term, s, left, room):
-                rest = self.count(term, s + 1, nxt_left, nxt_room)
-                if rest:
-                    got += ways * rest
-            memo[key] = got
-        return got
-
-    def total(self) -> int:
-        """Consistent class assignments (not yet multiplied by the orders within classes)."""
-        if not self.consistent:
-            return 0
-        n = self.count(0, 0, self.first_left(), self.room())
-        if self.two_terms:
-            n -= self.count(1, 0, self.first_left(), self.room())
-        return n
-
-    def masses(self) -> dict[int, dict[int, int]]:
-        """For each model tile: class -> number of consistent class assignments that put it there."""
-        if self._masses is None:
-            self._masses = self._forward_backward() if self.consistent else {}
-        return self._masses
-
-    def _forward_backward(self) -> dict[int, dict[int, int]]:
-        # Forward: the ways to reach each state; backward: count(). A tile of a group of
-        # g tiles lies in a class in k/g of the assignments that put k of them there.
-        per_group: dict[tuple[int, int], int] = {}
-        for term, sign in ((0, 1), (1, -1)) if self.two_terms else ((0, 1),):
-            level = {(self.first_left(), self.room()): 1}
-            for s, (i, c, _, _, _) in enumerate(self.steps):
-                nxt: dict[tuple[int, tuple[int, ...]], int] = {}
-                mass = 0
-                for (left, room), ways_in in level.items():
-                    for k, ways, nxt_left, nxt_room in self.choices(term, s, left, room):
-                        rest = self.count(term, s + 1, nxt_left, nxt_room)
-                        if not rest:
-                            continue
-                        x = ways_in * ways
-                        mass += x * rest * k
-                        nxt[(nxt_left, nxt_room)] = nxt.get((nxt_left, nxt_room), 0) + x
-                level = nxt
-                if mass:
-                    per_group[(i, c)] = per_group.get((i, c), 0) + sign * mass
-        out: dict[int, dict[int, int]] = {}
-        for i, (tiles, _, _) in enumerate(self.groups):
-            for t in tiles:
-                out[t] = {c: m // len(tiles) for (g, c), m in per_group.items() if g == i and m}
-        return out
-
-    # ---- sampling
-    def sample_assignment(self, rng: random.Random) -> dict[int, list[int]]:
-        """Class -> tiles, exactly uniform over the consistent assignments: each decision
-        is drawn with weight (ways) x (consistent completions after it), exact integers."""
-        left, room = self.first_left(), self.room()
-        in_b = self.two_terms   # is the prefix still possible in the subtracted term?
-        chosen: dict[int, list[int]] = {c: [] for c in range(len(self.classes))}
-        counts: list[int] = []
-        for s, (i, c, last, _, _) in enumerate(self.steps):
-            b_next = {}
-            if in_b:
-                b_next = {k: self.count(1, s + 1, nl, nr) for k, _, nl, nr in self.choices(1, s, left, room)}
-            options, total = [], 0
-            for k, ways, nxt_left, nxt_room in self.choices(0, s, left, room):
-                w = (self.count(0, s + 1, nxt_left, nxt_room) - b_next.get(k, 0)) * ways
-                if w > 0:
-                    options.append((w, k, nxt_left, nxt_room))
-                    total += w
-            pick = rng.randrange(total)
-            for w, k, nxt_left, nxt_room in options:
-                if pick < w:
-                    break
-                pick -= w
-            in_b = in_b and k in b_next
-            counts.append(k)
-            if last:  # the group's share is known: which of its tiles go where is uniform
-                tiles = list(self.groups[i][0])
-                rng.shuffle(tiles)
-                at = 0
-                for cls, n in zip(self.groups[i][1], counts):
-                    chosen[cls].extend(tiles[at:at + n])
-                    at += n
-                counts = []
-            left, room = nxt_left, nxt_room
-        return chosen
-
-
-def _viewer_start(view: "SeatView") -> tuple[int, dict[int, int]]:
-    """The viewer's hand as dealt (mask) and its own draws (history index -> tile id):
-    it knows both, since it saw what it drew."""
-    draws = {i: t.id for i, t in view.own_draws}
-    start = sum(1 << t.id for t in view.hand)
-    for seat, action, _ in view.history:
-        if seat == view.seat and action.is_placement:
-            start |= 1 << action.tile.id
-    for t in draws.values():
-        start &= ~(1 << t)
-    return start, draws
-
-
-def _nobody_else_term(view: "SeatView", drawable: int, dead_call: bool) -> int:
-    """The fitting mask of the "nobody else can play" term, or 0 when there is none.
-
-    A round that goes on was not blocked at the engine's last check (C-13): the engine
-    checks after a placement or a pass, not after a draw. Without a dead-board call, a
-    draw means the stock could be drawn at that check, and nothing more is proved; with
-    one, the tiles drawn since count as held and the drawable stock as a hiding place.
-    A snapshot proves nothing before its first action (it may wait for a pass).
-    """
-    if view.outcome is not None or view.ends is None:
-        return 0
-    fits = _fits(view.ends)
-    if any(fits >> t.id & 1 for t in view.hand):
-        return 0  # the viewer itself can play: the round is plainly not blocked
-    checks = [i for i, (_, action, _) in enumerate(view.history) if action.kind != DRAW]
-    last_checked = bool(checks) and checks[-1] == len(view.history) - 1
-    if (dead_call and checks) or (drawable == 0 and last_checked):
-        return fits
-    return 0
-
-
-def _seat_bins(view: "SeatView", seat: int, ev: Events, not_dealt: int, now_fits: int,
-               draw_tiles: dict[int, int]) -> list[_Bin]:
-    """One other seat's bins: its hand as dealt and each of its draws whose tile it kept
-    for a while. A draw placed at once goes to ``draw_tiles`` instead (C-10)."""
-    history = view.history
-    all_voids = 0
-    for _, fits, _, _ in ev.voids:
-        all_voids |= fits
-    start = view.hand_counts[seat] + len(ev.placed) - len(ev.draws)
-    hand = _Bin(seat, ("hand", seat), start, False, all_voids | not_dealt, now_fits)
-    bins = [hand]
-    sources = [(hand, -1, not_dealt)]   # (bin, when its tile came, tiles it cannot have been)
-    for d in ev.draws:
-        if d not in ev.free_draws:
-            draw_tiles[d] = history[d + 1][1].tile.id
-            continue
-        b = _Bin(seat, ("draw", d), 1, True, _forbidden_between(ev, d, len(history) + 1), now_fits)
-        bins.append(b)
-        sources.append((b, d, 0))
-    # A placed tile came from the dealt hand or an earlier draw, and was in the hand at
-    # every void moment in between.
-    for i, t in ev.placed:
-        if draw_tiles.get(i - 1) == t:
-            continue  # the draw right before it
-        for b, came, excluded in sources:
-            if came < i and not ((_forbidden_between(ev, came, i) | excluded) >> t & 1):
-                b.placed_ok |= 1 << t
-    return bins
-
-
-def _classes(bins: list[_Bin], allowed) -> tuple[list[tuple[Holder, int, list[int]]], int]:
-    """Merge the bins of one holder that take the same tiles (in both terms) into classes;
-    also the number of ways to spread a class's tiles over its bins (room! / the set bins'
-    room!), the same for every assignment."""
-    by_key: dict[tuple, int] = {}
-    classes: list[tuple[Holder, int, list[int]]] = []
-    for k, b in enumerate(bins):
-        key = (b.holder, allowed(b, 0), allowed(b, 1))
-        c = by_key.setdefault(key, len(classes))
-        if c == len(classes):
-            classes.append((b.holder, 0, []))
-        holder, room, members = classes[c]
-        classes[c] = (holder, room + b.room, members + [k])
-    multiplier = 1
-    for _, room, members in classes:
-        part = factorial(room)
-        for k in members:
-            if not bins[k].ordered:
-                part //= factorial(bins[k].room)
-        multiplier *= part
-    return classes, multiplier
-
-
-def _groups(model_tiles: list[int], classes, bins: list[_Bin], allowed, two_terms: bool):
-    """Tiles allowed in the same classes (in both terms), the most constrained first."""
-    by_key: dict[tuple, list[int]] = {}
-    for t in model_tiles:
-        in_a, in_b = [], []
-        for c, (_, room, members) in enumerate(classes):
-            if room <= 0:
-                continue
-            b = bins[members[0]]
-            if allowed(b, 0) >> t & 1:
-                in_a.append(c)
-            if two_terms and allowed(b, 1) >> t & 1:
-                in_b.append(c)
-        by_key.setdefault((tuple(in_a), tuple(in_b) if two_terms else None), []).append(t)
-    return [(tiles, a, b) for (a, b), tiles in sorted(by_key.items(), key=lambda kv: (len(kv[0][0]), kv[0]))]
-
-
-def _build(view: "SeatView") -> _Model:
-    rules = view.rules
-    dead_call = bool(rules is not None and rules.block_declaration == "dead_board_immediate")
-    reserve = rules.stock_reserve if rules is not None and rules.can_draw else 0
-    events = seat_events(view)
-    forced_lead, not_dealt = _lead_facts(view)
-    seen = sum(1 << t.id for t in view.seen())
-    unseen = ((1 << NUM_TILES) - 1) & ~seen
-    viewer_start, viewer_draws = _viewer_start(view)
-    drawable = max(0, view.stock_count - reserve)
-    now_fits = _nobody_else_term(view, drawable, dead_call)
-    two_terms = bool(now_fits)
-
-    bins: list[_Bin] = []
-    draw_tiles: dict[int, int] = {}
-    for seat, ev in events.items():
-        seat_bins = _seat_bins(view, seat, ev, not_dealt, now_fits, draw_tiles)
-        if forced_lead >= 0 and seat == view.leader and unseen >> forced_lead & 1:
-            seat_bins[0].forced.append(forced_lead)   # before the lead: the leader holds it
-            seat_bins[0].room -= 1
-        bins.extend(seat_bins)
-    block_fits = _fits(view.ends) if view.outcome == "block" and view.ends is not None else 0
-    # With a dead-board call a block can leave stock, none of whose drawable part fits.
-    bins.append(_Bin(STOCK, ("stock",), drawable, True, block_fits if dead_call else 0,
-                     now_fits if dead_call else 0))
-    bins.append(_Bin(STOCK, ("reserve",), view.stock_count - drawable, True, 0, 0))
-    bins.append(_Bin(SLEEPING, ("sleeping",), view.sleeping_count, False, 0, 0))
-
-    # Seen tiles another seat placed: fixed where they have one possible source, in the
-    # model where they have several, and a contradiction where they have none.
-    sources: dict[int, list[int]] = {}
-    for k, b in enumerate(bins):
-        for t in ids_in(b.placed_ok):
-            sources.setdefault(t, []).append(k)
-    placed = {t for ev in events.values() for _, t in ev.placed}
-    consistent = placed <= set(sources) | set(draw_tiles.values())
-    known_place = {t for b in bins for t in b.forced}   # the forced lead, before it is led
-    model_tiles = [t for t in ids_in(unseen) if t not in known_place]
-    for t, where in sorted(sources.items()):
-        if len(where) == 1:
-            bins[where[0]].forced.append(t)
-            bins[where[0]].room -= 1
-        else:
-            model_tiles.append(t)
-    consistent = consistent and all(b.room >= 0 for b in bins)
-    if not consistent:
-        return _Model(view, bins, [], [], 0, two_terms, viewer_start, viewer_draws, False, draw_tiles)
-
-    def allowed(b: _Bin, term: int) -> int:
-        """The model tiles bin ``b`` may take in term 0 (all deals) or 1 (nobody else plays)."""
-        if term == 1 and not two_terms:
-            return 0
-        return (unseen & ~(b.forbid | (b.forbid_b if term else 0))) | b.placed_ok
-
-    classes, multiplier = _classes(bins, allowed)
-    groups = _groups(model_tiles, classes, bins, allowed, two_terms)
-    consistent = sum(room for _, room, _ in classes) == len(model_tiles)
-    return _Model(view, bins, classes, groups, multiplier, two_terms, viewer_start, viewer_draws,
-                  consistent, draw_tiles)
-
-
-@lru_cache(maxsize=32)
-def _model_of(view: "SeatView") -> _Model:
-    return _build(view)
-
-
-def model(view: "SeatView") -> _Model:
-    """The deal model of a view (cached: views are immutable)."""
-    try:
-        return _model_of(view)
-    except TypeError:  # an unhashable view (built by hand with lists): no cache
-        return _build(view)
-
-
-# ----------------------------------------------------------------- the API
-def count_deals(view: "SeatView") -> int:
-    """How many whole deals (hands as sets, the stock in order, the sleeping set) are
-    consistent with ``view``. Every one of them is equally likely under the uniform prior,
-    so this is the denominator of :func:`holder_probabilities`. 0 means no deal explains
-    the view (a hand-made, impossible position)."""
-    m = model(view)
-    return m.total() * m.multiplier
-
-
-def _holder_masses(view: "SeatView") -> tuple[int, dict[int, dict[Holder, int]]]:
-    m = model(view)
-    total = m.total()
-    out: dict[int, dict[Holder, int]] = {}
-    unseen = {t.id for t in view.unseen_tiles()}
-    for t, row in m.masses().items():
-        if t not in unseen:
-            continue
-        got = out.setdefault(t, {})
-        for c, mass in row.items():
-            if mass:
-                holder = m.classes[c][0]
-                got[holder] = got.get(holder, 0) + mass
-    for b in m.bins:  # tiles known to lie in one place (a forced lead before it is led)
-        for t in b.forced:
-            if t in unseen:
-                out[t] = {b.holder: total}
-    return total, out
-
-
-def holder_probabilities(view: "SeatView") -> dict[Tile, dict[Holder, Fraction]]:
-    """For every tile the viewer has not seen: who holds it now, with the exact
-    probability under the uniform prior over the consistent deals. Holders are seats,
-    ``"stock"`` and ``"sleeping"``; holders with probability 0 are left out."""
-    total, masses = _holder_masses(view)
-    if total == 0:
-        raise PositionError("bad_position", detail="no deal is consistent with this view")
-    return {TILES[t]: {h: Fraction(m, total) for h, m in sorted(row.items(), key=lambda kv: str(kv[0])) if m}
-            for t, row in sorted(masses.items())}
-
-
-def impossible_numbers(view: "SeatView") -> dict[int, frozenset[int]]:
-    """Seat -> the numbers it holds in no consistent deal (what ``SeatView.cannot_hold`` returns)."""
-    total, masses = _holder_masses(view)
-    if total == 0:
-        raise PositionError("bad_position", detail="no deal is consistent with this view")
-    out = {}
-    for seat in range(view.num_players):
-        if seat == view.seat:
-            continue
-        possible = set()
-        for t, row in masses.items():
-            if row.get(seat):
-                possible.update((TILES[t].low, TILES[t].high))
-        out[seat] = frozenset(set(range(7)) - possible)
-    return out
-
-
-def possible_tiles(view: "SeatView", seat: int) -> list[Tile]:
-    """The unseen tiles ``seat`` holds in at least one consistent deal."""
-    _, masses = _holder_masses(view)
-    return [TILES[t] for t, row in sorted(masses.items()) if row.get(seat)]
-
-
-def sample_deal(view: "SeatView", rng: random.Random) -> "Round":
+def sample_deal(view: SeatView, rng: random.Random) -> Round:
     """One consistent deal, exactly uniformly at random, as a Round at the current
     position: every hand and the stock filled in and the public history replayed, so
     ``round.view(view.seat) == view``."""
     return sample_deals(view, rng, 1)[0]
 
 
-def sample_deals(view: "SeatView", rng: random.Random, k: int) -> list["Round"]:
+def sample_deals(view: SeatView, rng: random.Random, k: int) -> list[Round]:
     """``k`` independent uniform consistent deals (the model is built once)."""
     m = model(view)
     if m.total() == 0:
         raise PositionError("bad_position", detail="no deal is consistent with this view")
-    return [_as_round(m, m.sample_assignment(rng), rng) for _ in range(k)]
+    return [_round_at(view, m.sample_deal(rng)) for _ in range(k)]
 
 
-def _as_round(m: _Model, chosen: dict[int, list[int]], rng: random.Random) -> "Round":
-    from .round import Round  # here, not at the top: knowledge imports this module
+def every_deal(view: SeatView) -> Iterator[Round]:
+    """Every deal consistent with ``view`` exactly once, each as a Round at the view's
+    position (as :func:`sample_deals` returns them), in a fixed order: the same view
+    always gives the same sequence. There are :func:`count_deals` of them, so this is
+    for late positions (a few thousand deals); an impossible view yields none.
 
-    view = m.view
-    contents: dict[tuple, list[int]] = {}
-    for c, (holder, room, members) in enumerate(m.classes):
-        tiles = chosen.get(c, [])
-        rng.shuffle(tiles)  # which bin of the class, and the order of stock positions
-        at = 0
-        for k in members:
-            b = m.bins[k]
-            contents[b.where] = b.forced + tiles[at:at + b.room]
-            at += b.room
-    for b in m.bins:
-        contents.setdefault(b.where, list(b.forced))
-    hands = []
-    for seat in range(view.num_players):
-        if seat == view.seat:
-            hands.append(m.viewer_start)
-        else:
-            hands.append(sum(1 << t for t in contents[("hand", seat)]))
-    drawn = []
-    for i, (seat, action, _) in enumerate(view.history):
-        if action.kind != DRAW:
-            continue
-        if seat == view.seat:
-            drawn.append(m.viewer_draws[i])
-        elif i in m.draw_tiles:
-            drawn.append(m.draw_tiles[i])
-        else:
-            drawn.append(contents[("draw", i)][0])
-    stock = drawn + contents[("stock",)] + contents[("reserve",)]
-    sleeping = sum(1 << t for t in contents[("sleeping",)])
-    rules = view.rules
+    Two deals differ when a start hand, the stock order (every position, the tiles drawn
+    since included) or the sleeping set differs. Lazy: each deal is built and replayed
+    when it is asked for.
+
+    >>> from engine import Rules, deal
+    >>> r = deal(Rules.preset("laplaza_1v1"), seed=4)
+    >>> while count_deals(r.view(0)) > 50:
+    ...     r.apply(r.legal_actions()[0])
+    >>> deals = list(every_deal(r.view(0)))
+    >>> len(deals), count_deals(r.view(0)), all(d.view(0) == r.view(0) for d in deals)
+    (30, 30, True)
+    >>> any(d.hands == r.hands and d.stock_ids == r.stock_ids and d.history == r.history for d in deals)
+    True
+    """
+    for deal in model(view).every_deal():
+        yield _round_at(view, deal)
+
+
+def _round_at(view: SeatView, deal: Deal) -> Round:
+    """The deal dealt as the view's round was (the snapshot base restored when there is
+    one) and the public history replayed on it."""
+    hands, stock, sleeping = deal
     forced = view.forced_lead.id if view.forced_lead is not None else -1
-    rnd = Round(rules, hands, stock, sleeping, view.leader, view.round_number,
+    rnd = Round(view.rules, hands, stock, sleeping, view.leader, view.round_number,
                 view.score if view.score else None, forced, dict((s, t.id) for s, t in view.lot) or None)
     if view.start_line or view.from_snapshot:
         rnd.from_snapshot = view.from_snapshot
@@ -620,51 +102,7 @@ def _as_round(m: _Model, chosen: dict[int, list[int]], rng: random.Random) -> "R
     return rnd
 
 
-# ----------------------------------------------------------------- reasons
-def void_numbers(view: "SeatView", seat: int) -> dict[int, tuple[str, tuple[int, int]]]:
-    """The numbers ``seat`` is void in by its own record: number -> (action, ends) of the
-    last pass, draw or block that faced it, when the seat has drawn nothing since that
-    stayed in its hand (a tile drawn and placed at once leaves again)."""
-    ev = seat_events(view)[seat]
-    last: dict[int, tuple[int, str, tuple[int, int]]] = {}
-    for i, _, kind, ends in ev.voids:
-        for number in set(ends):
-            last[number] = (i, kind, ends)
-    # A draw at the void moment itself or later may have brought the number back.
-    return {n: (kind, ends) for n, (i, kind, ends) in sorted(last.items())
-            if not any(d >= i for d in ev.free_draws)}
-
-
-def reasons(view: "SeatView", seat: int) -> dict[int, tuple[str, dict]]:
-    """See ``SeatView.cannot_hold_reasons``."""
-    impossible = impossible_numbers(view)[seat]
-    voids = void_numbers(view, seat)
-    unseen = view.unseen_tiles()
-    forced_lead, not_dealt = _lead_facts(view)
-    ev = seat_events(view)[seat]
-    out: dict[int, tuple[str, dict]] = {}
-    for n in sorted(impossible):
-        showing = [t for t in unseen if t.has(n)]
-        if not showing:
-            out[n] = ("all_seen", {"number": n})
-        elif n in voids:
-            kind, ends = voids[n]
-            out[n] = ("void", {"number": n, "action": kind, "ends": [ends[0], ends[1]]})
-        else:
-            why = {}
-            for t in showing:
-                other = t.other(n)
-                if other != n and other in voids:
-                    why[str(t)] = {"code": "void", "number": other}
-                elif not_dealt >> t.id & 1 and not ev.free_draws:
-                    why[str(t)] = {"code": "lead", "led": str(TILES[forced_lead]) if forced_lead >= 0 else None}
-                else:
-                    why[str(t)] = {"code": "counting"}
-            out[n] = ("elimination", {"number": n, "tiles": [str(t) for t in showing], "why": why})
-    return out
-
-
 __all__ = [
-    "STOCK", "SLEEPING", "count_deals", "holder_probabilities", "impossible_numbers", "possible_tiles",
-    "reasons", "sample_deal", "sample_deals", "seat_events", "void_numbers",
+    "STOCK", "SLEEPING", "count_deals", "every_deal", "holder_probabilities", "impossible_numbers",
+    "possible_tiles", "reasons", "sample_deal", "sample_deals", "seat_events", "void_numbers",
 ]

@@ -2,8 +2,11 @@
 
 A :class:`SeatView` holds only what the seat may see: its own hand, the line, how
 many tiles the others and the stock hold, and the public history (a draw shows that
-someone drew, not what). Inference, hints and "read the table" puzzles are built on it,
-never on the full deal.
+someone drew, not what); ``Round.view(seat)`` makes one. Inference, hints and "read the
+table" puzzles are built on it, never on the full deal.
+
+Its fields are :class:`engine.view.SeatViewData`, which the deal model reads; this
+class adds what the model proves (``engine.holdings``), one floor above it.
 
 >>> from engine import Round, Rules
 >>> r = Round.from_hands(Rules.preset("laplaza_partners"), ["6-6 0-0 0-1 0-2 0-3 0-4 0-5",
@@ -22,125 +25,29 @@ never on the full deal.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from . import inference
-from .actions import DRAW_ID, LEAD, PLACE, Action
-from .rules import Rules
-from .tiles import TILES, Tile, tiles_in
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .round import Round
-
-
-def ends_after(ends: tuple[int, int] | None, action: Action) -> tuple[int, int] | None:
-    """The open ends once ``action`` is made on ``ends`` (a draw or a pass leaves them)."""
-    if action.kind == LEAD:
-        return (action.tile.low, action.tile.high)
-    if action.kind == PLACE and ends is not None:
-        left, right = ends
-        if action.end == "L":
-            return (action.tile.other(left), right)
-        return (left, action.tile.other(right))
-    return ends
+from . import holdings
+from .tiles import Tile, tiles_in
+from .view import SeatViewData, ends_after
 
 
 @dataclass(frozen=True)
-class SeatView:
-    seat: int
-    num_players: int
-    hand: tuple[Tile, ...]
-    line: tuple[tuple[int, int], ...]
-    ends: tuple[int, int] | None
-    hand_counts: tuple[int, ...]
-    stock_count: int
-    sleeping_count: int
-    turn: int
-    leader: int
-    #: (seat, action, ends before the action) for every public action of the round.
-    history: tuple[tuple[int, Action, tuple[int, int] | None], ...]
-    # The facts below are public too (or the viewer's own); inference needs them to
-    # rebuild the deals that explain the view (engine/inference.py).
-    rules: Rules | None = None
-    round_number: int = 1
-    #: the tile the rules forced the leader to lead (PT-04, KZ-05), if any
-    forced_lead: Tile | None = None
-    #: the viewer's own draws: (history index, the tile it drew)
-    own_draws: tuple[tuple[int, Tile], ...] = ()
-    #: how the round ended ("domino", "block", "target"), None while it goes on
-    outcome: str | None = None
-    #: a round loaded mid-way: the line, last placer and points it started from
-    from_snapshot: bool = False
-    start_line: tuple[tuple[int, int], ...] = ()
-    start_last_placer: int = -1
-    start_round_points: tuple[int, ...] = ()
-    score: tuple[int, ...] = ()
-    #: the lot (seat, tile drawn); public, and it says nothing about the deal (A-34)
-    lot: tuple[tuple[int, Tile], ...] = ()
-
-    @staticmethod
-    def of(rnd: "Round", seat: int) -> "SeatView":
-        # Walk back to the start of the known history to learn the ends it began from.
-        start = rnd.copy()
-        for _ in range(len(rnd.history)):
-            start.undo()
-        ends = start.ends
-        steps = []
-        for actor, action in rnd.public_history():
-            steps.append((actor, action, ends))
-            ends = ends_after(ends, action)
-        return SeatView(
-            seat=seat,
-            num_players=rnd.n,
-            hand=tuple(rnd.hand(seat)),
-            line=tuple(rnd.line),
-            ends=rnd.ends,
-            hand_counts=tuple(bin(h).count("1") for h in rnd.hands),
-            stock_count=len(rnd.stock_ids),
-            sleeping_count=bin(rnd.sleeping).count("1"),
-            turn=rnd.turn,
-            leader=rnd.leader,
-            history=tuple(steps),
-            rules=rnd.rules,
-            round_number=rnd.round_number,
-            forced_lead=TILES[rnd.forced_lead] if rnd.forced_lead >= 0 else None,
-            own_draws=tuple((i, TILES[drawn]) for i, (actor, aid, drawn) in enumerate(rnd.history)
-                            if actor == seat and aid == DRAW_ID),
-            outcome=rnd.result.kind if rnd.result is not None else None,
-            from_snapshot=rnd.from_snapshot,
-            start_line=tuple(start.line),
-            start_last_placer=start.last_placer,
-            start_round_points=tuple(start.round_points),
-            score=tuple(rnd.score),
-            lot=tuple((s, TILES[t]) for s, t in sorted(rnd.lot.items())),
-        )
-
-    def seen(self) -> set[Tile]:
-        out = set(self.hand)
-        for a, b in self.line:
-            out.add(Tile(a, b))
-        return out
-
-    def unseen_tiles(self) -> list[Tile]:
-        """Tiles this seat has not seen: in other hands, the stock or asleep."""
-        seen = self.seen()
-        return [t for t in TILES if t not in seen]
-
-    def unseen_count(self, number: int) -> int:
-        """How many tiles showing ``number`` this seat has not seen."""
-        return sum(1 for t in self.unseen_tiles() if t.has(number))
+class SeatView(SeatViewData):
+    """What one seat knows (the fields of :class:`~engine.view.SeatViewData`), and the
+    exact facts about the other hands that follow from it."""
 
     def cannot_hold(self) -> dict[int, frozenset[int]]:
         """For every other seat, every number it provably does not hold now.
 
         Exact: a number is listed iff the seat holds no tile showing it in any deal
-        consistent with this view (engine/inference.py). That uses every public fact:
+        consistent with this view (engine/holdings.py). That uses every public fact:
         tile counting, every seat's passes and draws (a drawn tile that was not placed
         at once did not fit the ends at that player's later draws and passes), hand and
         stock sizes, the forced 6-6 and Kozel priority leads, and that a round which goes
         on was not blocked. Raises PositionError when no deal explains the view.
         """
-        return inference.impossible_numbers(self)
+        return holdings.impossible_numbers(self)
 
     def cannot_hold_reasons(self, seat: int) -> dict[int, tuple[str, dict]]:
         """Why ``seat`` cannot hold each number of ``cannot_hold()[seat]``: one reason each.
@@ -160,14 +67,14 @@ class SeatView:
           decided the lead because nobody was dealt 6-6), or ``{"code": "counting"}`` (it
           must lie elsewhere: the other seats' voids, hand and stock sizes leave no room).
         """
-        return inference.reasons(self, seat)
+        return holdings.reasons(self, seat)
 
     def possible_tiles(self, seat: int) -> list[Tile]:
         """Unseen tiles ``seat`` holds in at least one consistent deal (its own hand for
         the viewer)."""
         if seat == self.seat:
             return list(self.hand)
-        return inference.possible_tiles(self, seat)
+        return holdings.possible_tiles(self, seat)
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -18,14 +18,16 @@ engine.errors.PositionError: bad position: there must be 4 hands, one per seat
 from __future__ import annotations
 
 import json
+from itertools import combinations
 from typing import Any, Mapping
 
 from .actions import ACTIONS, DRAW_ID, LEAD_BASE, LEFT_BASE, PASS_ID, RIGHT_BASE, Action
 from .errors import IllegalActionError, NotationError, PositionError, quoted
+from .match import match_outcome
 from .round import NO_END, Round, lead_requirement
 from .rules import Rules
-from .scoring import TARGET, settle_block, settle_domino, settle_target
-from .tiles import NUM_TILES, TILES, Tile, halves, lot_key, mask_of, tile_id, tiles_in
+from .scoring import TARGET, fives_points, is_capicu, settle_target
+from .tiles import NUM_TILES, SUIT_MASK, TILES, Tile, halves, ids_in, lot_key, mask_of, tile_id, tiles_in
 
 FORMAT = "capicu-position/1"
 
@@ -503,16 +505,16 @@ def _settle_snapshot(rnd: Round, data: Mapping) -> None:
         if not (rnd._flags.immediate and rnd.score[side] + rnd.round_points[side] >= rnd.rules.target):
             raise _bad("the result says the target was reached, but it was not")
         rnd.turn = rnd.last_placer = seat
-        rnd.result = settle_target(rnd, seat)
+        rnd.result = settle_target(rnd.rules, rnd.hands, rnd.round_points, seat)
     elif empty:
         seat = empty[0]
         rnd.last_placer = rnd.turn = seat
         capicu = claims.get("capicu") is True
         if capicu and not _capicu_possible(rnd):
             raise _bad("the result says capicú, but the line's ends cannot come from one")
-        rnd.result = settle_domino(rnd, seat, capicu)
+        rnd.result = rnd._settle_domino(seat, capicu)
     elif rnd._blocked():
-        rnd.result = settle_block(rnd)
+        rnd.result = rnd._settle_block()
 
 
 def _capicu_possible(rnd: Round) -> bool:
@@ -601,13 +603,11 @@ class _Witness:
         return self.line[l][0], self.line[r][1]
 
     def _fits(self, l: int, r: int) -> int:
-        from .tiles import SUIT_MASK
         a, b = self._ends(l, r)
         return SUIT_MASK[a] | SUIT_MASK[b]
 
     def _points(self, l: int, r: int) -> int:
         """All Fives points the ends of line[l..r] show (what the placement that made it scored)."""
-        from .scoring import fives_points
         part = [self.line[l], self.line[r]] if l < r else [self.line[l]]
         a, b = self._ends(l, r)
         return fives_points(part, a, b, self.both)
@@ -686,8 +686,6 @@ class _Witness:
 
     def _draw_sets(self, hand: int, fitting: int, k: int, last_may_fit: bool):
         """Which k tiles of ``hand`` were drawn, in the order drawn (the last one may fit)."""
-        from itertools import combinations
-        from .tiles import ids_in
         if k == 0:
             yield ()
             return
@@ -787,7 +785,6 @@ class _Witness:
                 tid = tile_id(min(a, b), max(a, b))
                 aid = (LEFT_BASE if end == "L" else RIGHT_BASE) + tid
                 if first == "place" and self.ending == "domino" and self.capicu is not None:
-                    from .scoring import is_capicu
                     before = self._ends(nl, nr)
                     if is_capicu(before[0], before[1], tid, True) != self.capicu:
                         continue
@@ -946,7 +943,6 @@ def _check_score(rules: Rules, round_number: int, score: list[int], reachable: b
             if over:
                 raise _bad(f"side {over[0]} has reached the target of {rules.target}, so the match is over")
         else:
-            from .match import match_outcome
             if match_outcome(rules, score, None)[0]:
                 raise _bad(f"the score has reached the target of {rules.target}, so the match is over")
         if not flags.fives and sum(1 for total in score if total) > round_number - 1:
@@ -979,7 +975,6 @@ def _snapshot_facts(rnd: Round, data: Mapping, line) -> None:
                                                    f"not seat {rnd.leader}")
     flags = rnd._flags
     if flags.fives:
-        from .scoring import fives_points
         points, score = rnd.round_points, rnd.score
         if sum(points) > 20 * placed:
             raise _bad(f"{placed} tiles cannot score {sum(points)} points in play")

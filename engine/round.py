@@ -34,12 +34,14 @@ from .actions import (
     ACTIONS, DRAW_ID, LEAD_BASE, LEFT_BASE, NUM_ACTIONS, PASS_ID, RIGHT_BASE, Action,
 )
 from .errors import IllegalActionError
+from .knowledge import SeatView
 from .rules import Rules
 from .scoring import RoundResult
 from .tiles import (
     FULL_SET, HIGH, LOW, NUM_TILES, SUIT_MASK, TILES, Tile, ids_in, kozel_priority_key, mask_of, pips_of,
     tile_id, tiles_in,
 )
+from .view import ends_after
 
 DOUBLE_SIX = tile_id(6, 6)
 NO_END = -1
@@ -423,7 +425,7 @@ class Round:
             self.history.append(_ENTRY[seat][aid])
             self.turn = _NEXT[self.n][seat]
             if self._blocked():
-                self.result = scoring.settle_block(self)
+                self.result = self._settle_block()
             return
         line = self.line
         if aid < LEFT_BASE:  # the lead: its two halves are the two ends
@@ -448,12 +450,13 @@ class Round:
                 side = self._side[seat]
                 self.round_points[side] += scored
                 if self._flags.immediate and self.score[side] + self.round_points[side] >= self.rules.target:
-                    self.result = scoring.settle_target(self, seat)  # A-25, before going out (A-35)
+                    # A-25, before going out (A-35)
+                    self.result = scoring.settle_target(self.rules, self.hands, self.round_points, seat)
                     return
         if not hand:
-            self.result = scoring.settle_domino(self, seat, capicu)  # before any block (C-12)
+            self.result = self._settle_domino(seat, capicu)  # before any block (C-12)
         elif self._blocked():
-            self.result = scoring.settle_block(self)
+            self.result = self._settle_block()
         else:
             self.turn = _NEXT[self.n][seat]
 
@@ -497,7 +500,7 @@ class Round:
                 if not hand:
                     self.left, self.right = _END_PAIR[ends]
                     self.turn = self.last_placer = turn
-                    self.result = scoring.settle_domino(self, turn, capicu)
+                    self.result = self._settle_domino(turn, capicu)
                     return self.result
                 turn = nxt[turn]
             elif drawable > 0:
@@ -525,8 +528,16 @@ class Round:
         self.left, self.right = _END_PAIR[ends]
         self.turn = turn
         self.last_placer = self._placer_from_history()
-        self.result = scoring.settle_block(self)
+        self.result = self._settle_block()
         return self.result
+
+    def _settle_domino(self, seat: int, capicu: bool) -> RoundResult:
+        """``seat`` has just gone out: the result (engine.scoring reads plain data)."""
+        return scoring.settle_domino(self.rules, self.hands, self.round_points, self.leader, seat, capicu)
+
+    def _settle_block(self) -> RoundResult:
+        """The round has just blocked; the last placer is the blocker (C-14)."""
+        return scoring.settle_block(self.rules, self.hands, self.round_points, self.leader, self.last_placer)
 
     def _placer_from_history(self) -> int:
         """Who placed the last tile, read back from the history (C-14)."""
@@ -588,10 +599,42 @@ class Round:
     def public_history(self) -> list[tuple[int, Action]]:
         return [(entry[0], ACTIONS[entry[1]]) for entry in self.history]
 
-    def view(self, seat: int):
+    def view(self, seat: int) -> SeatView:
         """What ``seat`` knows: see :class:`engine.knowledge.SeatView`."""
-        from .knowledge import SeatView
-        return SeatView.of(self, seat)
+        # Walk back to the start of the known history to learn the ends it began from.
+        start = self.copy()
+        for _ in range(len(self.history)):
+            start.undo()
+        ends = start.ends
+        steps = []
+        for actor, action in self.public_history():
+            steps.append((actor, action, ends))
+            ends = ends_after(ends, action)
+        return SeatView(
+            seat=seat,
+            num_players=self.n,
+            hand=tuple(self.hand(seat)),
+            line=tuple(self.line),
+            ends=self.ends,
+            hand_counts=tuple(bin(h).count("1") for h in self.hands),
+            stock_count=len(self._stock),
+            sleeping_count=bin(self.sleeping).count("1"),
+            turn=self.turn,
+            leader=self.leader,
+            history=tuple(steps),
+            rules=self.rules,
+            round_number=self.round_number,
+            forced_lead=TILES[self.forced_lead] if self.forced_lead >= 0 else None,
+            own_draws=tuple((i, TILES[drawn]) for i, (actor, aid, drawn) in enumerate(self.history)
+                            if actor == seat and aid == DRAW_ID),
+            outcome=self.result.kind if self.result is not None else None,
+            from_snapshot=self.from_snapshot,
+            start_line=tuple(start.line),
+            start_last_placer=start.last_placer,
+            start_round_points=tuple(start.round_points),
+            score=tuple(self.score),
+            lot=tuple((s, TILES[t]) for s, t in sorted(self.lot.items())),
+        )
 
     def __repr__(self) -> str:
         ends = "-" if self.left == NO_END else f"{self.left}|{self.right}"

@@ -1,18 +1,18 @@
 """How a round ends and what it scores (rules.md C-12..C-16, PT-08..PT-14, BV-06..BV-08,
 AF-09..AF-13, DR-02/03, BK-05, KZ-12).
 
-The functions here read a finished :class:`~engine.round.Round` and return an immutable
-:class:`RoundResult`; they never change the round.
+The settle_* functions read what a finished round leaves, as plain data (the rules, the
+hands as masks, the points scored in play, the leader) and return an immutable
+:class:`RoundResult`. They know no Round: the round (``engine.round``) and the position
+loader (``engine.notation``) both settle with them, one floor below.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, NamedTuple
+from typing import Any, Mapping, NamedTuple, Sequence
 
+from .rules import RuleFlags, Rules
 from .tiles import TILES, ids_in, lot_key, pips_each
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .round import Round
 
 DOMINO, BLOCK, TARGET = "domino", "block", "target"
 
@@ -106,15 +106,15 @@ def round_to_5(points: int) -> int:
     return (points + 2) // 5 * 5
 
 
-def _in_play(rnd: "Round") -> tuple[int, ...]:
+def _in_play(flags: RuleFlags, round_points: Sequence[int]) -> tuple[int, ...]:
     """The All Fives points scored during the round, per side (zeros in other games)."""
-    return tuple(rnd.round_points) if rnd._flags.fives else rnd._flags.zeros
+    return tuple(round_points) if flags.fives else flags.zeros
 
 
-def _pips_and_sides(rnd: "Round") -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _pips_and_sides(flags: RuleFlags, hands: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Each seat's pips (C-16), and each side's (the same tuple without partnerships)."""
-    pips = pips_each(rnd.hands)
-    if rnd._flags.partners:  # seats s and s + 2 (rules.side_of)
+    pips = pips_each(hands)
+    if flags.partners:  # seats s and s + 2 (rules.side_of)
         return pips, (pips[0] + pips[2], pips[1] + pips[3])
     return pips, pips
 
@@ -127,16 +127,15 @@ def _end_points(rules, raw: int) -> tuple[int, dict[str, Any]]:
     return round_to_5(raw), {"raw_points": raw}
 
 
-def _lightest_tile_seat(rnd: "Round", seats: list[int]) -> int:
+def _lightest_tile_seat(hands: Sequence[int], seats: list[int]) -> int:
     """The seat holding the lightest single tile: the lowest in the lot order (A-10)."""
-    return min(seats, key=lambda s: min(lot_key(TILES[t]) for t in ids_in(rnd.hands[s])))
+    return min(seats, key=lambda s: min(lot_key(TILES[t]) for t in ids_in(hands[s])))
 
 
-def _block_winner(rnd: "Round", pips, side_pips, blocker: int) -> tuple[int | None, str]:
+def _block_winner(rules: Rules, hands: Sequence[int], pips, side_pips, blocker: int) -> tuple[int | None, str]:
     """The side that wins a block, or None on a tie, and how it was decided
     (PT-10, BV-08, AF-11, A-06, A-32, A-33; ties per block_tie)."""
-    rules = rnd.rules
-    side = rnd._flags.side
+    side = rules.flags.side
     if rules.block_winner == "blocker":
         return side[blocker], "blocker"
     if rules.block_compare == "side_total":
@@ -144,7 +143,7 @@ def _block_winner(rnd: "Round", pips, side_pips, blocker: int) -> tuple[int | No
         if side_pips.count(low) == 1:
             return side_pips.index(low), "lowest"
         tied_sides = [s for s, p in enumerate(side_pips) if p == low]
-        tied_seats = [seat for seat in range(rnd.n) if side[seat] in tied_sides]
+        tied_seats = [seat for seat in range(rules.num_players) if side[seat] in tied_sides]
     else:
         # individual: the side of the single lowest player; two lowest players of the
         # same side make that side the winner (docs/rules-decisions.md)
@@ -156,7 +155,7 @@ def _block_winner(rnd: "Round", pips, side_pips, blocker: int) -> tuple[int | No
         if len(tied_sides) == 1:
             return tied_sides[0], "lowest"
     if rules.block_tie == "lightest_tile":
-        return side[_lightest_tile_seat(rnd, tied_seats)], "lightest_tile"
+        return side[_lightest_tile_seat(hands, tied_seats)], "lightest_tile"
     if rules.block_tie == "blocker_side" and side[blocker] in tied_sides:
         return side[blocker], "blocker_side"
     return None, "tie"
@@ -176,11 +175,10 @@ def _block_points(how: str, winner: int, side_pips: tuple[int, ...]) -> int:
     return max(0, losers - side_pips[winner])  # diff_once
 
 
-def _next_leader(rnd: "Round", kind: str, winner: int | None, out_seat: int | None,
+def _next_leader(rules: Rules, leader: int, kind: str, winner: int | None, out_seat: int | None,
                  blocker: int | None, pips: tuple[int, ...]) -> tuple[int | None, str]:
     """Who leads the next round (PT-05, PT-06, BV-04, AF-13, A-07, A-24, KZ-06, abw333)."""
-    rules = rnd.rules
-    n = rnd.n
+    n = rules.num_players
     if kind == DOMINO:
         rule = rules.next_lead_after_domino
     elif winner is None:
@@ -188,15 +186,15 @@ def _next_leader(rnd: "Round", kind: str, winner: int | None, out_seat: int | No
     else:
         rule = rules.next_lead_after_block
         if rule == "abw333":  # the blocker if the blocker's side won, else the next seat
-            return (blocker, rule) if rnd._flags.side[blocker] == winner else ((blocker + 1) % n, rule)
+            return (blocker, rule) if rules.flags.side[blocker] == winner else ((blocker + 1) % n, rule)
     if rule == "player_out":
         return out_seat, rule
     if rule == "blocker":
         return blocker, rule
     if rule == "rotate":
-        return (rnd.leader + 1) % n, rule
+        return (leader + 1) % n, rule
     if rule == "previous_leader":
-        return rnd.leader, rule
+        return leader, rule
     if rule == "block_winner":  # the winning side's lowest hand (the winner itself if alone)
         seats = rules.seats_of(winner)
         if len(seats) > 1:
@@ -220,11 +218,12 @@ def is_capicu(before_left: int, before_right: int, tile_id: int, went_out: bool)
     return {tile.low, tile.high} == {before_left, before_right}
 
 
-def settle_domino(rnd: "Round", seat: int, capicu: bool) -> RoundResult:
-    """``seat`` went out (C-12, PT-08/09, BV-06, AF-11, DR-02, KZ-12, A-14)."""
-    rules = rnd.rules
-    flags = rnd._flags
-    pips, side_pips = _pips_and_sides(rnd)
+def settle_domino(rules: Rules, hands: Sequence[int], round_points: Sequence[int], leader: int,
+                  seat: int, capicu: bool) -> RoundResult:
+    """``seat`` went out (C-12, PT-08/09, BV-06, AF-11, DR-02, KZ-12, A-14); ``hands`` are
+    the masks left, ``round_points`` what each side scored in play, ``leader`` who led."""
+    flags = rules.flags
+    pips, side_pips = _pips_and_sides(flags, hands)
     winner = flags.side[seat]
     detail: dict[str, Any] = {}
     bonus = 0
@@ -242,18 +241,17 @@ def settle_domino(rnd: "Round", seat: int, capicu: bool) -> RoundResult:
         points_list = [0] * flags.units
         points_list[winner] = raw + bonus
         points = tuple(points_list)
-    leader, rule = _next_leader(rnd, DOMINO, winner, seat, None, pips)
-    return _result(DOMINO, winner, points, _in_play(rnd), pips, side_pips, seat, None,
-                   capicu, bonus, False, leader, rule, detail)
+    nxt, rule = _next_leader(rules, leader, DOMINO, winner, seat, None, pips)
+    return _result(DOMINO, winner, points, _in_play(flags, round_points), pips, side_pips, seat, None,
+                   capicu, bonus, False, nxt, rule, detail)
 
 
-def settle_block(rnd: "Round") -> RoundResult:
+def settle_block(rules: Rules, hands: Sequence[int], round_points: Sequence[int], leader: int,
+                 blocker: int) -> RoundResult:
     """Nobody can place and nothing can be drawn (C-13/14, PT-10/11, BV-08, AF-11, DR-03,
-    BK-03/05, KZ-12 fish)."""
-    rules = rnd.rules
-    flags = rnd._flags
-    blocker = rnd.last_placer
-    pips, side_pips = _pips_and_sides(rnd)
+    BK-03/05, KZ-12 fish); ``blocker`` placed the last tile."""
+    flags = rules.flags
+    pips, side_pips = _pips_and_sides(flags, hands)
     detail: dict[str, Any] = {}
     if not flags.race:  # Kozel's fish: the fish-maker scores 0, everyone else their pips
         points_list = list(pips)
@@ -261,7 +259,7 @@ def settle_block(rnd: "Round") -> RoundResult:
         points = tuple(points_list)
         winner, how = flags.side[blocker], "fish"
     else:
-        winner, how = _block_winner(rnd, pips, side_pips, blocker)
+        winner, how = _block_winner(rules, hands, pips, side_pips, blocker)
         points_list = [0] * flags.units
         if winner is not None:
             gained = _block_points(rules.block_points, winner, side_pips)
@@ -270,19 +268,21 @@ def settle_block(rnd: "Round") -> RoundResult:
             points_list[winner] = gained
         points = tuple(points_list)
     detail["decided_by"] = how
-    leader, rule = _next_leader(rnd, BLOCK, winner, None, blocker, pips)
-    return _result(BLOCK, winner, points, _in_play(rnd), pips, side_pips, None, blocker,
-                   False, 0, winner is None, leader, rule, detail)
+    nxt, rule = _next_leader(rules, leader, BLOCK, winner, None, blocker, pips)
+    return _result(BLOCK, winner, points, _in_play(flags, round_points), pips, side_pips, None, blocker,
+                   False, 0, winner is None, nxt, rule, detail)
 
 
-def settle_target(rnd: "Round", seat: int) -> RoundResult:
-    """All Fives with an immediate target check: a play took a side to the target (A-25).
+def settle_target(rules: Rules, hands: Sequence[int], round_points: Sequence[int], seat: int) -> RoundResult:
+    """All Fives with an immediate target check: ``seat``'s play took its side to the
+    target (A-25).
 
     The match ends at once: no end-of-hand points, and nobody leads again.
     """
-    pips, side_pips = _pips_and_sides(rnd)
-    return _result(TARGET, rnd._flags.side[seat], rnd._flags.zeros, _in_play(rnd),
-                   pips, side_pips, seat if rnd.hands[seat] == 0 else None, None, False, 0, False,
+    flags = rules.flags
+    pips, side_pips = _pips_and_sides(flags, hands)
+    return _result(TARGET, flags.side[seat], flags.zeros, _in_play(flags, round_points),
+                   pips, side_pips, seat if hands[seat] == 0 else None, None, False, 0, False,
                    None, "match_over", {})
 
 
