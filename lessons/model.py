@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -18,6 +18,11 @@ import yaml
 
 from engine import EngineError, Round, Rules, position_from_dict
 from engine.match import add_result, is_shutout, match_outcome
+
+from . import figures, proof_store
+from .proof import (
+    MIN_BEST_SHARE, MIN_TASK_MARGIN, PROOF_SEED, Claim, MoveValues, best_move_problems, prove,
+)
 
 CONTENT = Path(__file__).resolve().parent / "content"
 LANGUAGES = ("en", "nl", "pt", "es")
@@ -89,6 +94,9 @@ class Lesson:
     texts: Mapping[str, LessonText] = field(repr=False)
     #: Puzzle types that practise this lesson's rule (links to the practice page).
     drills: tuple[str, ...] = ()
+    #: The stored proofs of its strategy claims whose positions are unchanged:
+    #: site key ("step 1", "task") -> (fingerprint, figures); see :func:`proof_sites`.
+    proofs: Mapping[str, tuple[str, MoveValues]] = field(default_factory=dict, repr=False)
 
     def text(self, lang: str) -> LessonText:
         """The lesson in ``lang``, English when that language lacks it."""
@@ -174,7 +182,10 @@ def _text(data: Mapping[str, Any]) -> LessonText:
     )
 
 
-def load_lesson(lesson_id: str, root: Path = CONTENT) -> Lesson:
+def load_lesson(lesson_id: str, root: Path = CONTENT, proved: bool = True) -> Lesson:
+    """The lesson of folder ``root/lesson_id``. A strategy lesson comes with its stored proofs,
+    its texts' figures filled from them and its task's values measured by them; without an
+    up-to-date proof it does not load (``proved=False``: as written, for the prover)."""
     folder = root / lesson_id
     script = _read_yaml(folder / "script.yaml")
     if not isinstance(script, Mapping):
@@ -190,6 +201,9 @@ def load_lesson(lesson_id: str, root: Path = CONTENT) -> Lesson:
         rules = dict(script["rules"])
         task_data = script.get("task")
         task = None
+        if task_data and "values" in (task_data.get("params") or {}):
+            raise LessonError(f"{lesson_id}: task.params.values are measured by the proof; "
+                              "remove them from the script")
         if task_data:
             task = Task(
                 kind=str(task_data["kind"]),
@@ -198,7 +212,7 @@ def load_lesson(lesson_id: str, root: Path = CONTENT) -> Lesson:
                 params=dict(task_data.get("params") or {}),
                 viewer=int(task_data.get("viewer", script.get("viewer", 0))),
             )
-        return Lesson(
+        lesson = Lesson(
             id=lesson_id,
             game=str(script["game"]),
             source=dict(script.get("source") or {}),
@@ -216,6 +230,7 @@ def load_lesson(lesson_id: str, root: Path = CONTENT) -> Lesson:
             texts=texts,
             drills=tuple(str(d) for d in script.get("drills") or ()),
         )
+        return _with_proofs(lesson, proof_store.read(folder)) if proved else lesson
     except (KeyError, TypeError, ValueError) as exc:
         if isinstance(exc, LessonError):
             raise
@@ -231,108 +246,130 @@ def load_course(root: Path = CONTENT) -> Course:
 
 
 # ---------------------------------------------------------------- strategy proofs
-#: Strategy claims are proved from the viewer's SeatView only (never the hidden hands):
-#: every consistent deal when there are at most STRATEGY_EXACT_LIMIT of them, else
-#: STRATEGY_DEALS deals sampled with the fixed STRATEGY_SEED, so a proof cannot flake.
-STRATEGY_DEALS = 64
-STRATEGY_EXACT_LIMIT = 400
-STRATEGY_SEED = 20261201
-#: a best_move claim or task: the move must be best in at least this share of the deals
-MIN_BEST_SHARE = 0.5
-#: a "your turn" best_move task: the move must beat every other by at least this many
-#: expected points (a clear answer, not a coin toss)
-MIN_TASK_MARGIN = 3.0
-
-
 @dataclass(frozen=True)
-class MoveValues:
-    """The evaluation of one position from one seat's view, mirror moves merged."""
+class ProofSite:
+    """A position whose best_move claim needs a proof: the frame after a step, or the task."""
 
-    actions: tuple[str, ...]          # canonical, in the engine's order
-    expected: tuple[float, ...]       # expected points (the seat's side minus the others')
-    best_share: tuple[float, ...]     # share of the deals in which the move is among the best
-    deals: int
-    exact: bool
-
-    def value(self, action: str) -> float:
-        return self.expected[self.actions.index(action)]
-
-    def share(self, action: str) -> float:
-        return self.best_share[self.actions.index(action)]
-
-    def runner_up(self, action: str) -> tuple[str, float] | None:
-        others = [(a, e) for a, e in zip(self.actions, self.expected) if a != action]
-        return max(others, key=lambda ae: ae[1]) if others else None
+    key: str                  # "step 3" (the frame after step 3) or "task"
+    fingerprint: str          # of the script data the position is made from
+    viewer: int
+    claim: tuple[str, float, float]  # (action as written, margin, share)
+    values_shown: bool        # a task shows every move's value after a wrong tap
 
 
-def _position_key(rnd: Round) -> str:
-    import json
-
-    from engine.notation import position_to_dict
-
-    return json.dumps(position_to_dict(rnd), sort_keys=True)
-
-
-def move_values(rnd: Round, viewer: int) -> MoveValues:
-    """``strategy.evaluate`` of the position from ``viewer``'s view (cached per position)."""
-    return _move_values(_position_key(rnd), viewer)
-
-
-@lru_cache(maxsize=256)
-def _move_values(key: str, viewer: int) -> MoveValues:
-    import json
-
-    from engine import Action
-    from puzzles.questions import canonical
-    from strategy.evaluate import evaluate
-
-    rnd = position_from_dict(json.loads(key))
-    ev = evaluate(rnd.view(viewer), deals=STRATEGY_DEALS, budget=None, seed=STRATEGY_SEED,
-                  exact_limit=STRATEGY_EXACT_LIMIT)
-    merged: dict[str, tuple[float, float]] = {}
-    for action, value, share in zip(ev.actions, ev.expected, ev.best_share):
-        name = str(canonical(rnd, Action.parse(str(action))))
-        merged.setdefault(name, (value, share))  # a mirror move has the same value in every deal
-    return MoveValues(tuple(merged), tuple(v for v, _ in merged.values()), tuple(s for _, s in merged.values()),
-                      ev.deals, ev.exact)
+def proof_sites(lesson: Lesson) -> list[ProofSite]:
+    """Every position of ``lesson`` with a best_move claim, in script order."""
+    sites = []
+    for i, step in enumerate(lesson.steps, 1):
+        wanted = step.expect.get("best_move")
+        if wanted:
+            made_of = {"rules": lesson.rules, "start": lesson.start, "viewer": lesson.viewer,
+                       "actions": [s.action for s in lesson.steps[:i]]}
+            claim = (str(wanted["action"]), float(wanted.get("margin", 0)),
+                     float(wanted.get("share", MIN_BEST_SHARE)))
+            sites.append(ProofSite(f"step {i}", proof_store.fingerprint(made_of), lesson.viewer, claim, False))
+    task = lesson.task
+    if task is not None and task.kind == "best_move":
+        made_of = {"rules": task.rules, "position": task.position, "viewer": task.viewer}
+        # a task is only fair with a clear winner: at least MIN_TASK_MARGIN, in most deals
+        claim = (str(task.params["action"]), max(float(task.params.get("margin", MIN_TASK_MARGIN)), MIN_TASK_MARGIN),
+                 MIN_BEST_SHARE)
+        sites.append(ProofSite("task", proof_store.fingerprint(made_of), task.viewer, claim, True))
+    return sites
 
 
-def best_move_problems(rnd: Round, viewer: int, action: str, margin: float = 0.0,
-                       share: float = MIN_BEST_SHARE) -> list[str]:
-    """Why ``action`` is not proved the best move for ``viewer`` (empty: it is).
+def site_round(lesson: Lesson, site: ProofSite) -> Round:
+    if site.key == "task":
+        return lesson.task.round()
+    return lesson.frames()[int(site.key.split()[1])].round
 
-    Proved means: from the viewer's view it has the highest expected value, at least
-    ``margin`` points above every other move, and it is among the best moves in at
-    least ``share`` of the consistent deals.
-    """
+
+def site_claim(lesson: Lesson, site: ProofSite) -> Claim:
+    """The site's claim, its move named canonically (t@L for a mirror twin)."""
     from engine import Action
     from puzzles.questions import canonical
 
-    if rnd.result is not None:
-        return ["best_move: the round is over"]
-    if rnd.turn != viewer:
-        return [f"best_move: seat {viewer} (the viewer) is not to move, seat {rnd.turn} is"]
-    try:
-        name = str(canonical(rnd, Action.parse(str(action))))
-    except EngineError as exc:
-        return [f"best_move: {exc}"]
-    values = move_values(rnd, viewer)
-    if name not in values.actions:
-        return [f"best_move: {name} is not a legal move here ({', '.join(values.actions)})"]
-    how = "every consistent deal" if values.exact else f"{values.deals} sampled deals"
+    action, margin, share = site.claim
+    return Claim(str(canonical(site_round(lesson, site), Action.parse(action))), margin, share)
+
+
+def site_values(lesson: Lesson, site: ProofSite, seed: int = PROOF_SEED) -> MoveValues:
+    """The site's figures: the stored proof while its position is unchanged, else proved now."""
+    stored = lesson.proofs.get(site.key)
+    if stored is not None and stored[0] == site.fingerprint:
+        return stored[1]
+    return _prove_site(lesson, site, seed)
+
+
+def prove_lesson(lesson: Lesson, seed: int = PROOF_SEED) -> dict[str, tuple[str, MoveValues]]:
+    """Prove every site of ``lesson`` afresh with ``seed``: key -> (fingerprint, figures)."""
+    return {site.key: (site.fingerprint, _prove_site(lesson, site, seed)) for site in proof_sites(lesson)}
+
+
+def _prove_site(lesson: Lesson, site: ProofSite, seed: int) -> MoveValues:
+    return prove(site_round(lesson, site), site.viewer, [site_claim(lesson, site)], seed,
+                 values_shown=site.values_shown)
+
+
+def proof_problems(lesson: Lesson, proofs: Mapping[str, tuple[str, MoveValues]] | None = None) -> list[str]:
+    """Every best_move claim of ``lesson`` checked against ``proofs`` (default: its own
+    stored ones, or a proof made now where its position changed)."""
     problems = []
-    mine = values.value(name)
-    other = values.runner_up(name)
-    if other is None:
-        problems.append(f"best_move: {name} is the only move, there is nothing to choose")
-    elif mine - other[1] < margin - 1e-9:
-        problems.append(f"best_move: {name} is worth {mine:.2f} and {other[0]} {other[1]:.2f} over {how}: "
-                        f"a margin of {mine - other[1]:.2f}, not {margin}")
-    if values.share(name) < share - 1e-9:
-        problems.append(f"best_move: {name} is best in {values.share(name):.0%} of {how}, not {share:.0%}")
+    for site in proof_sites(lesson):
+        try:
+            rnd = site_round(lesson, site)
+        except EngineError as exc:
+            problems.append(f"{site.key}: the position does not load: {exc}")
+            continue
+        values = proofs[site.key][1] if proofs is not None else site_values(lesson, site)
+        action, margin, share = site.claim
+        problems += [f"{site.key}: {p}" for p in best_move_problems(rnd, site.viewer, action, margin, share, values)]
     return problems
 
 
+def move_values(rnd: Round, viewer: int) -> MoveValues:
+    """The figures of any position from ``viewer``'s view (exact, or the most deals a proof samples)."""
+    return prove(rnd, viewer)
+
+
+def _with_proofs(lesson: Lesson, stored: Mapping[str, tuple[str, MoveValues]]) -> Lesson:
+    """``lesson`` with its stored proofs, its texts' figures filled and its task's values measured."""
+    sites = proof_sites(lesson)
+    proofs = {}
+    for site in sites:
+        entry = stored.get(site.key)
+        if entry is None or entry[0] != site.fingerprint:
+            why = "has no proof" if entry is None else "was proved for another position"
+            raise LessonError(f"{lesson.id}: {site.key} {why}: run `python -m lessons prove {lesson.id}`")
+        proofs[site.key] = entry
+    try:
+        steps = [s for s in sites if s.key != "task"]
+        # the texts quote the proof of the lesson's one step claim
+        values, action = (proofs[steps[0].key][1], site_claim(lesson, steps[0]).action) if len(steps) == 1 \
+            else (None, None)
+        texts = {lang: _filled(lang, text, values, action) for lang, text in lesson.texts.items()}
+    except (EngineError, ValueError) as exc:
+        raise LessonError(f"{lesson.id}: {exc}") from None
+    task = lesson.task
+    if "task" in proofs:
+        measured = proofs["task"][1]
+        shown = {a: round(v, 2) + 0.0 for a, v in zip(measured.actions, measured.expected)}
+        task = replace(task, params={**task.params, "values": shown})
+    return replace(lesson, texts=texts, task=task, proofs=proofs)
+
+
+def _filled(lang: str, text: LessonText, values: MoveValues | None, action: str | None) -> LessonText:
+    def f(s: str) -> str:
+        return figures.fill(lang, s, values, action)
+
+    return LessonText(title=f(text.title), summary=f(text.summary), body=f(text.body),
+                      remember=tuple(f(r) for r in text.remember),
+                      captions={k: f(v) for k, v in text.captions.items()},
+                      task={k: f(v) for k, v in text.task.items()},
+                      variants={k: f(v) for k, v in text.variants.items()})
+
+
+# ---------------------------------------------------------------- strategy claims
 def _fraction(value: Any):
     from fractions import Fraction
 
@@ -396,8 +433,9 @@ def holds_problems(rnd: Round, viewer: int, claim: Mapping[str, Any]) -> list[st
 
 
 # ---------------------------------------------------------------- validation
-def _claims(frame_round: Round, expect: Mapping[str, Any], viewer: int) -> list[str]:
-    """Every claim of ``expect`` that the engine does not confirm, as a message."""
+def _claims(frame_round: Round, expect: Mapping[str, Any], viewer: int, steps_claim: bool = True) -> list[str]:
+    """Every claim of ``expect`` that the engine does not confirm, as a message (best_move
+    claims are left to :func:`proof_problems`)."""
     problems: list[str] = []
     rnd = frame_round
 
@@ -447,8 +485,9 @@ def _claims(frame_round: Round, expect: Mapping[str, Any], viewer: int) -> list[
             for claim in (wanted if isinstance(wanted, list) else [wanted]):
                 problems += holds_problems(rnd, viewer, claim)
         elif key == "best_move":
-            problems += best_move_problems(rnd, viewer, str(wanted["action"]), float(wanted.get("margin", 0)),
-                                           float(wanted.get("share", MIN_BEST_SHARE)))
+            if not steps_claim:
+                problems.append("best_move: only a step may claim a best move (the proofs are made per step)")
+            # else proved per site by proof_problems
         else:
             problems.append(f"unknown claim {key!r}")
     return problems
@@ -471,7 +510,8 @@ def validate_lesson(lesson: Lesson, course_games: Sequence[str] = ()) -> list[st
         except EngineError as exc:
             problems.append(f"variant {variant.overlay}: {exc}")
             continue
-        problems += [f"variant {variant.overlay}: {p}" for p in _claims(last.round, variant.expect, lesson.viewer)]
+        problems += [f"variant {variant.overlay}: {p}"
+                     for p in _claims(last.round, variant.expect, lesson.viewer, steps_claim=False)]
     captions = {"intro"} | {s.caption for s in lesson.steps}
     for lang, text in lesson.texts.items():
         missing = captions - set(text.captions)
@@ -484,15 +524,17 @@ def validate_lesson(lesson: Lesson, course_games: Sequence[str] = ()) -> list[st
             problems.append(f"{lang}: variant texts missing: {sorted(missing_variants)}")
         if not text.body.strip() or not text.remember:
             problems.append(f"{lang}: body and remember must not be empty")
+    problems += proof_problems(lesson)
     if lesson.task:
-        problems += _task_problems(lesson.task)
+        problems += _task_problems(lesson)
     return problems
 
 
-def _task_problems(task: Task) -> list[str]:
+def _task_problems(lesson: Lesson) -> list[str]:
     """The task must load and its question must have an engine answer that checks right."""
     from puzzles import questions  # lessons reuse the puzzles' question kinds
 
+    task = lesson.task
     try:
         rnd = task.round()
     except EngineError as exc:
@@ -516,30 +558,28 @@ def _task_problems(task: Task) -> list[str]:
         if not questions.check(task.kind, rnd, params, response).correct:
             return [f"task: the engine's own answer {response!r} does not check right"]
     if task.kind == "best_move":
-        return [f"task: {p}" for p in _best_move_task_problems(rnd, task.viewer, params)]
+        # its claim (the move, a clear margin, most deals) is proved by proof_problems
+        site = next(s for s in proof_sites(lesson) if s.key == "task")
+        return [f"task: {p}" for p in _shown_value_problems(params.get("values"), site_values(lesson, site))]
     return []
 
 
-def _best_move_task_problems(rnd: Round, viewer: int, params: Mapping[str, Any]) -> list[str]:
-    """A best-move task is only fair where the move is best by a clear margin in most deals;
-    the values it shows (params.values, optional) must be the evaluation's, to one decimal."""
-    margin = max(float(params.get("margin", MIN_TASK_MARGIN)), MIN_TASK_MARGIN)
-    problems = best_move_problems(rnd, viewer, str(params["action"]), margin)
-    if problems:
-        return problems
-    values = move_values(rnd, viewer)
-    shown = params.get("values")
-    if shown is not None:
-        if sorted(shown) != sorted(values.actions):
-            problems.append(f"values: the task lists {sorted(shown)}, the legal moves are {sorted(values.actions)}")
-        for action, value in shown.items():
-            if action in values.actions and abs(float(value) - values.value(action)) > 0.05 + 1e-9:
-                problems.append(f"values[{action}]: the task says {value}, the evaluation {values.value(action):.2f}")
+def _shown_value_problems(shown: Mapping[str, Any] | None, values: MoveValues) -> list[str]:
+    """The values a task shows after a wrong tap must be its proof's, to one decimal."""
+    if shown is None:
+        return ["values: a best_move task shows every move's value (filled from its proof)"]
+    problems = []
+    if sorted(shown) != sorted(values.actions):
+        problems.append(f"values: the task lists {sorted(shown)}, the legal moves are {sorted(values.actions)}")
+    for action, value in shown.items():
+        if action in values.actions and abs(float(value) - values.value(action)) > 0.05 + 1e-9:
+            problems.append(f"values[{action}]: the task says {value}, the proof {values.value(action):.2f}")
     return problems
 
 
 __all__ = [
-    "Course", "Frame", "Game", "LANGUAGES", "Lesson", "LessonError", "LessonText", "MoveValues", "Step",
-    "Task", "Variant", "best_move_problems", "holds_problems", "load_course", "load_lesson", "move_values",
-    "validate_lesson",
+    "Course", "Frame", "Game", "LANGUAGES", "Lesson", "LessonError", "LessonText", "MIN_BEST_SHARE",
+    "MIN_TASK_MARGIN", "MoveValues", "ProofSite", "Step", "Task", "Variant", "best_move_problems",
+    "holds_problems", "load_course", "load_lesson", "move_values", "proof_problems", "proof_sites",
+    "prove_lesson", "site_claim", "site_round", "site_values", "validate_lesson",
 ]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine import Action
-from lessons.model import LANGUAGES, LessonError, load_course, load_lesson, validate_lesson
+from lessons.model import LANGUAGES, LessonError, load_course, load_lesson, proof_sites, validate_lesson
 from puzzles import PUZZLE_TYPES, questions
 
 COURSE = load_course()
@@ -39,9 +39,10 @@ def test_every_language_has_every_text_and_shares_the_one_script(lesson_id):
         if lesson.task:
             assert {"prompt", "right", "wrong"} <= set(text.task)
         assert {v.overlay for v in lesson.variants} <= set(text.variants)
-    # one script: no language folder holds a board of its own
+    # one script: no language folder holds a board of its own (a strategy lesson keeps its proof beside it)
     folder = Path(__file__).resolve().parents[2] / "lessons" / "content" / lesson_id
-    assert sorted(p.name for p in folder.iterdir()) == sorted(["script.yaml", *(f"{l}.yaml" for l in LANGUAGES)])
+    proved = ["proof.yaml"] if proof_sites(lesson) else []
+    assert sorted(p.name for p in folder.iterdir()) == sorted(["script.yaml", *proved, *(f"{l}.yaml" for l in LANGUAGES)])
 
 
 @pytest.mark.parametrize("lesson_id", IDS)
