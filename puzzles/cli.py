@@ -6,7 +6,7 @@
     python -m puzzles show block_count:laplaza_partners+fid:4:1234 [--lang pt]
     python -m puzzles types
     python -m puzzles report [--per-type 200] [--seed 0] [--type fives] [--calibrate]
-    python -m puzzles bank [--processes 2] [--check]   # rebuild puzzles/bank/best_move.json
+    python -m puzzles bank [--processes 1] [--check | --verify]   # rebuild puzzles/bank/best_move.json
 
 Output is JSON on stdout (``report``: a plain-text table, exit code 1 when a quality floor
 of ``puzzles.quality.FLOORS`` is broken). Bad arguments print one plain line on stderr and exit with
@@ -86,21 +86,32 @@ def _cmd_report(args) -> int:
 
 
 def _cmd_bank(args) -> int:
-    """Rebuild the best-move bank from its seeds (``--check``: compare, do not write)."""
+    """Rebuild the best-move bank from its seeds (``--check``: compare, do not write;
+    ``--verify``: prove every stored entry again, build nothing)."""
     import time
 
-    from .generators import best_move
+    from .generators import best_move_bank as bank
+
+    def report(text: str) -> None:
+        print(f"  {text} ({time.perf_counter() - started:.0f} s)", file=sys.stderr, flush=True)
 
     started = time.perf_counter()
-    data = best_move.build_bank(args.processes)
+    if args.verify:
+        broken = bank.verify_bank(report=report)
+        for where, problems in broken.items():
+            print(f"{where}: {'; '.join(problems)}")
+        print(f"bank {'proved' if not broken else f'BROKEN in {len(broken)} entries'} "
+              f"in {time.perf_counter() - started:.0f} s")
+        return 1 if broken else 0
+    data = bank.build_bank(args.processes, report)
     seconds = time.perf_counter() - started
     counts = {key: len(entries) for key, entries in data["setups"].items()}
     if args.check:
-        same = data == best_move.bank()
+        same = data == bank.bank()
         print(f"bank {'unchanged' if same else 'DIFFERS'}: {counts} in {seconds:.0f} s")
         return 0 if same else 1
-    best_move.write_bank(data)
-    print(f"wrote {best_move.BANK}: {counts} in {seconds:.0f} s")
+    bank.write_bank(data)
+    print(f"wrote {bank.BANK}: {counts} in {seconds:.0f} s")
     return 0
 
 
@@ -143,8 +154,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_cmd_report)
 
     p = sub.add_parser("bank", help="rebuild the best-move bank (puzzles/bank/best_move.json) from its seeds")
-    p.add_argument("--processes", type=whole_number, default=2, metavar="N", help="setups built at once (default 2)")
-    p.add_argument("--check", action="store_true", help="rebuild and compare with the stored bank, write nothing")
+    p.add_argument("--processes", type=whole_number, default=1, metavar="N", help="setups built at once (default 1)")
+    what = p.add_mutually_exclusive_group()
+    what.add_argument("--check", action="store_true", help="rebuild and compare with the stored bank, write nothing")
+    what.add_argument("--verify", action="store_true",
+                      help="prove every stored entry again from its seed and compare its figures, build nothing")
     p.set_defaults(run=_cmd_bank)
     return parser
 

@@ -5,7 +5,9 @@ Params are worded by their names: ``seat``/``*_seat`` become seat names, ``side`
 side name, ``tiles``/``*_tiles`` a tile list, ``numbers`` a list of numbers, ``seats`` a
 list of seat names, ``terms`` a sum (``3 + 4``), ``diffs`` differences
 (``(9 − 4) + (7 − 4)``), ``action``/``actions`` moves, ``end`` the left or right end;
-anything else is printed as it is.
+``value``/``*_value`` a signed measured figure and ``margin``/``error``/``ratio`` an
+unsigned one (:func:`number`: one decimal, the language's decimal sign); anything else is
+printed as it is.
 
 >>> from engine import Rules
 >>> partners = Rules.preset("laplaza_partners")
@@ -119,6 +121,31 @@ def side_name(lang: str, rules: Rules, side: Any, viewer: int = 0) -> str:
     return seat_name(lang, rules, side, viewer)
 
 
+#: Decimals of every measured figure a puzzle prints (averages, margins, ratios): one
+#: precision everywhere, so "10.2" never stands beside "-14.77".
+DECIMALS = 1
+#: The minus sign of printed figures (the typographic one the sums already use).
+MINUS = "\u2212"
+#: Params that are signed figures (points for your side minus the other side's) ...
+SIGNED_FIGURES = ("value",)
+#: ... and unsigned ones.
+FIGURES = ("margin", "error", "ratio")
+
+
+def number(lang: str, value: float, signed: bool = False) -> str:
+    """A measured figure as every puzzle text prints it: :data:`DECIMALS` decimals, the
+    language's decimal sign (``names.decimal_sign``), never a negative zero; ``signed``
+    puts a + before a positive figure.
+
+    >>> number("en", -14.77), number("nl", 10.2, signed=True), number("es", -0.04, signed=True)
+    ('\u221214.8', '+10,2', '0,0')
+    """
+    digits = f"{abs(value):.{DECIMALS}f}"
+    zero = float(digits) == 0
+    sign = "" if zero else MINUS if value < 0 else "+" if signed else ""
+    return sign + digits.replace(".", lookup(lang, "names.decimal_sign"))
+
+
 def join(lang: str, items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
@@ -141,6 +168,10 @@ def _word(lang: str, name: str, value: Any, rules: Rules, viewer: int = 0) -> st
         return side_name(lang, rules, value, viewer)
     if name == "tiles" or name.endswith("_tiles"):
         return ", ".join(str(t) for t in value) if value else lookup(lang, "names.no_tiles")
+    if value is not None and (name in SIGNED_FIGURES or name.endswith("_value")):
+        return number(lang, value, signed=True)
+    if value is not None and name in FIGURES:
+        return number(lang, value)
     if name == "numbers":
         return join(lang, [str(n) for n in value])
     if name == "seats":
@@ -310,6 +341,9 @@ def verdict_sentence(lang: str, kind: str, verdict: questions.Verdict, rules: Ru
         params["tiles"] = params.pop("fit_tiles")
     elif verdict.reason == "bad_response":
         params = {}
+    elif verdict.reason == "worse_move":  # the averages are figures: worded by number()
+        params = {"action": params["action"], "value": params["points"], "best_action": params["best_action"],
+                  "best_value": params["best"]}
     reason = verdict.reason
     if reason == "illegal.no_fit" and params.get("left") == params.get("right"):
         reason = "illegal.no_fit_same"  # "fits neither end (6 and 6)" reads as two numbers
@@ -334,8 +368,7 @@ def used_keys(puzzles: Iterable[Puzzle]) -> set[str]:
 
 
 __all__ = [
-    "LANGUAGES", "TextError", "action_label", "check_lang", "explanation", "flat_keys", "join", "label",
-    "lookup", "placeholders", "puzzle_dict", "question_text", "render", "seat_name", "seat_names", "side_name",
-    "texts",
-    "used_keys", "verdict_lines", "verdict_sentence",
+    "DECIMALS", "LANGUAGES", "TextError", "action_label", "check_lang", "explanation", "flat_keys", "join", "label",
+    "lookup", "number", "placeholders", "puzzle_dict", "question_text", "render", "seat_name", "seat_names",
+    "side_name", "texts", "used_keys", "verdict_lines", "verdict_sentence",
 ]

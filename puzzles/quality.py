@@ -47,7 +47,7 @@ from engine import DRAW_ACTION, PASS_ACTION
 from . import questions
 from .explain import label
 from .generators import PUZZLE_TYPES
-from .generators import best_move, where_tile
+from .generators import best_move_bank, where_tile
 from .generators.next_leader import naive_answers
 from .model import BANDS, Puzzle
 from .pipeline import generate
@@ -129,8 +129,7 @@ def is_trivial(p: Puzzle) -> bool:
     if kind == "cannot_hold":
         return set(answer) == set(rnd.ends or ())
     if kind == "best_move":
-        moves = {str(questions.canonical(rnd, a)) for a in rnd.legal_actions() if a.is_placement}
-        return best_move.is_heaviest(answer[0], moves)
+        return best_move_bank.is_heaviest(answer[0], best_move_bank.placements(rnd))
     if kind == "where_tile":
         from engine import Tile
 

@@ -127,6 +127,34 @@ def ends_before_last(rnd: Round) -> tuple[int, int] | None:
     return trial.ends
 
 
+#: The sentence for a void, by what showed it and whether both ends showed one number;
+#: a pass where nobody ever draws has its own (see void_line).
+_VOID_KEYS = {
+    ("pass", False): "explain.reading.void_pass", ("pass", True): "explain.reading.void_pass_same",
+    ("draw", False): "explain.reading.void_draw", ("draw", True): "explain.reading.void_draw_same",
+    ("block", False): "explain.reading.void_block", ("block", True): "explain.reading.void_block_same",
+}
+_NO_DRAW_PASS = {False: "explain.reading.void_pass_no_draw", True: "explain.reading.void_pass_same_no_draw"}
+
+
+def void_line(rules: Rules, action: str, seat: int, ends: tuple[int, int], numbers: list[int]) -> Line:
+    """Why ``seat`` holds none of ``numbers``: its pass or draw on ``ends``, or the block.
+
+    A pass in a game with drawing needs "and has kept no tile drawn since" (a drawn tile
+    may show anything); where nobody ever draws (Partners, sleeping tiles) the sentence
+    says the pass alone, with no draw in it.
+
+    >>> void_line(Rules.preset("laplaza_partners"), "pass", 1, (1, 6), [1, 6])[0]
+    'explain.reading.void_pass_no_draw'
+    >>> void_line(Rules.preset("laplaza_1v1"), "pass", 1, (4, 4), [4])[0]
+    'explain.reading.void_pass_same'
+    """
+    left, right = ends
+    same = left == right
+    key = _NO_DRAW_PASS[same] if action == "pass" and not rules.can_draw else _VOID_KEYS[action, same]
+    return line(key, seat=seat, left=left, right=right, numbers=list(numbers))
+
+
 def block_lines(rnd: Round) -> list[Line]:
     """Why nobody can play: a dead number, or (with sleeping tiles) nothing left that fits."""
     left, right = rnd.ends
@@ -145,5 +173,5 @@ def is_partners(rnd: Round) -> bool:
 
 __all__ = [
     "Draft", "PuzzleType", "Setup", "block_lines", "ends_before_last", "hand_line", "is_partners",
-    "last_placement", "line", "setups",
+    "last_placement", "line", "setups", "void_line",
 ]

@@ -27,7 +27,7 @@ NAME = "fives"
 KINDS: tuple[str, ...] = ("fives_points", "fives_best")
 
 
-def _after(rnd: Round, action: Action) -> tuple[list[int], int, Round]:
+def after_play(rnd: Round, action: Action) -> tuple[list[int], int, Round]:
     """The end values as they count after ``action``, their sum, and the round after it."""
     trial = rnd.copy()
     trial.apply(action)
@@ -40,7 +40,7 @@ def _after(rnd: Round, action: Action) -> tuple[list[int], int, Round]:
 
 
 def _score_lines(rnd: Round, action: Action) -> tuple[list, list[str]]:
-    terms, total, trial = _after(rnd, action)
+    terms, total, trial = after_play(rnd, action)
     points = fives_score(rnd, action)
     left, right = trial.ends
     lines = [line("explain.fives.after", action=str(action), left=left, right=right)]
@@ -61,7 +61,7 @@ def _score_lines(rnd: Round, action: Action) -> tuple[list, list[str]]:
 
 def _tempting(rnd: Round, action: Action) -> bool:
     """A play that does not score but looks as if it might."""
-    terms, total, trial = _after(rnd, action)
+    terms, total, trial = after_play(rnd, action)
     other = fives_points(trial.line, trial.left, trial.right, rnd.rules.double_end_value != "both_halves")
     return other > 0 or action.tile.pips % 5 == 0 or total == 0
 
@@ -90,7 +90,7 @@ def _points_draft(rnd: Round, moves: list[Action], rng, target: int) -> Draft | 
     action = pool[int(rng.random() * len(pool))]
     lines, themes = _score_lines(rnd, action)
     themes = ["fives"] + themes + (["lead_scores"] if action.kind == "lead" else [])
-    terms, total, _ = _after(rnd, action)
+    terms, total, _ = after_play(rnd, action)
     factors = {"terms": len(terms), "total": total, "steps": 1 + len(themes) - 1}
     return Draft(rnd.copy(), "fives_points", {"action": str(action)}, lines, themes, factors, viewer=rnd.turn)
 
@@ -105,7 +105,7 @@ def _best_draft(rnd: Round, moves: list[Action]) -> Draft | None:
     lines = []
     themes = ["fives", "best_play"]
     for points, action in scores:
-        terms, total, trial = _after(rnd, action)
+        terms, total, trial = after_play(rnd, action)
         lines.append(line("explain.fives.option", action=str(action), terms=terms, total=total, points=points))
         if len(terms) > 2 and "double_end" not in themes:
             themes.append("double_end")

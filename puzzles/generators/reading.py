@@ -17,7 +17,7 @@ from __future__ import annotations
 from engine import Round, Rules
 
 from ..play import deal_round, walk
-from .common import Draft, PuzzleType, line, setups
+from .common import Draft, PuzzleType, line, setups, void_line
 
 NAME = "reading"
 #: The question kinds this generator can produce, declared statically (``puzzles.kinds_of_type``).
@@ -41,14 +41,6 @@ def _events(view, seat: int) -> list:
     return [tuple(e) for e in out]
 
 
-#: The sentence for a void, by what showed it and whether both ends showed one number.
-_VOID_KEYS = {
-    ("pass", False): "explain.reading.void_pass", ("pass", True): "explain.reading.void_pass_same",
-    ("draw", False): "explain.reading.void_draw", ("draw", True): "explain.reading.void_draw_same",
-    ("block", False): "explain.reading.void_block", ("block", True): "explain.reading.void_block_same",
-}
-
-
 def _reason_lines(view, seat: int, answer: list[int]) -> tuple[list, list[str], int]:
     """One sentence per fact that rules a number out (SeatView.cannot_hold_reasons), the
     themes they touch and how many steps of reasoning they take."""
@@ -63,7 +55,7 @@ def _reason_lines(view, seat: int, answer: list[int]) -> tuple[list, list[str], 
         elif code == "all_seen":
             seen_all.append(number)
     for (action, (left, right)), numbers in voids.items():
-        lines.append(line(_VOID_KEYS[action, left == right], seat=seat, left=left, right=right, numbers=numbers))
+        lines.append(void_line(view.rules, action, seat, (left, right), numbers))
         themes.append("draw_reveals" if action == "draw" else "pass_reveals")
         steps += 1
     if seen_all:

@@ -24,7 +24,7 @@ from engine import Round, Rules, Tile
 from engine.inference import holder_probabilities, seat_events
 
 from ..play import deal_round, walk
-from .common import Draft, PuzzleType, line, setups
+from .common import Draft, PuzzleType, line, setups, void_line
 
 NAME = "where_tile"
 #: The question kinds this generator can produce, declared statically (``puzzles.kinds_of_type``).
@@ -78,14 +78,50 @@ def _why_out(view, seat: int, tile: Tile) -> list:
     for number in dict.fromkeys((tile.low, tile.high)):
         if number in reasons and reasons[number][0] == "void":
             params = reasons[number][1]
-            left, right = params["ends"]
-            key = {"pass": "explain.reading.void_pass", "draw": "explain.reading.void_draw",
-                   "block": "explain.reading.void_block"}[params["action"]]
-            if left == right:
-                key += "_same"
-            return [line(key, seat=seat, left=left, right=right, numbers=[number]), "pass_reveals"
-                    if params["action"] == "pass" else "draw_reveals"]
+            return [void_line(view.rules, params["action"], seat, tuple(params["ends"]), [number]),
+                    "pass_reveals" if params["action"] == "pass" else "draw_reveals"]
     return [line("explain.where.ruled_out", seat=seat, tile=str(tile)), "counting"]
+
+
+def _kept_since(view, seat: int, tile: Tile, events) -> tuple | None:
+    """``tile`` is in ``seat``'s hand by counting: at some pass or draw of the seat, at
+    least ``m`` of the tiles it holds now were already in its hand (it has drawn fewer
+    than the rest since), so they show none of the numbers it could not play on then or
+    later; when exactly ``m`` unseen tiles show none of them, that hand holds them all."""
+    ev = events[seat]
+    unseen = view.unseen_tiles()
+    for i, _fits, _kind, _ends in ev.voids:
+        kept = view.hand_counts[seat] - sum(1 for d in ev.free_draws if d >= i)
+        numbers = sorted({n for j, _f, _k, ends in ev.voids if j >= i for n in ends})
+        fitting = [t for t in unseen if t.low not in numbers and t.high not in numbers]
+        if kept > 0 and len(fitting) == kept and tile in fitting:
+            if kept == 1:
+                return line("explain.where.kept_since_one", seat=seat, numbers=numbers, tile=str(tile))
+            return line("explain.where.kept_since", seat=seat, numbers=numbers, count=kept, tile=str(tile),
+                        tiles=[str(t) for t in fitting])
+    return None
+
+
+def _why_not_stock(view, tile: Tile, all_odds: dict, events) -> list | None:
+    """Why ``tile`` cannot be in the stock, as lines, or None when no short reason shows it:
+    the tiles nobody else can hold fill the stock (with why they cannot be elsewhere), or
+    a hand holds it by counting (:func:`_kept_since`)."""
+    only_stock = [t for t, odds in all_odds.items() if {h for h, p in odds.items() if p} == {"stock"}]
+    if only_stock and len(only_stock) == view.stock_count and tile not in only_stock:
+        lines = []
+        for other in only_stock:
+            for seat in range(view.num_players):
+                if seat != view.seat and view.hand_counts[seat]:
+                    lines.append(_why_out(view, seat, other)[0])
+        key = "explain.where.stock_full_one" if len(only_stock) == 1 else "explain.where.stock_full"
+        lines.append(line(key, tile=str(tile), tiles=[str(t) for t in only_stock], count=len(only_stock)))
+        return [l for i, l in enumerate(lines) if l not in lines[:i]]  # one line per void, once
+    holders = [h for h, p in all_odds[tile].items() if p and h != "stock"]
+    for seat in holders:
+        found = _kept_since(view, seat, tile, events)
+        if found is not None:
+            return [found]
+    return None
 
 
 def _later_draw_lines(view, tile: Tile, odds: dict, events=None) -> list:
@@ -107,7 +143,7 @@ def _later_draw_lines(view, tile: Tile, odds: dict, events=None) -> list:
     return out
 
 
-def _draft(rnd: Round, view, tile: Tile, odds: dict) -> Draft:
+def _draft(rnd: Round, view, tile: Tile, odds: dict, not_stock: list | None) -> Draft:
     rules = rnd.rules
     sizes = piles(view, rules)
     lines = [line("explain.where.method"), line("explain.where.unseen", count=len(view.unseen_tiles()))]
@@ -124,7 +160,7 @@ def _draft(rnd: Round, view, tile: Tile, odds: dict) -> Draft:
         if holder in odds or sizes[holder] == 0:
             continue
         if holder == "stock":
-            lines.append(line("explain.where.ruled_out_stock", tile=str(tile)))
+            lines += [l for l in not_stock if l not in lines]  # a void already said is not said twice
             themes.append("counting")
         else:
             sentence, theme = _why_out(view, holder, tile)
@@ -152,7 +188,7 @@ def _draft(rnd: Round, view, tile: Tile, odds: dict) -> Draft:
         key = "explain.where.certain_stock" if answer == "stock" else "explain.where.certain"
     else:
         key = "explain.where.likely_stock" if answer == "stock" else "explain.where.likely"
-        result["ratio"] = f"{float(odds[answer] / odds[order[1]]):.1f}".rstrip("0").rstrip(".")
+        result["ratio"] = float(odds[answer] / odds[order[1]])  # a figure: worded by explain.number
     lines.append(line(key, **result))
     big = biggest_piles(view, rules)
     if answer not in big:
@@ -174,8 +210,9 @@ def _pick(rnd: Round, view, rng, plan: float, wanted: float | None) -> Draft | N
     holders = list(piles(view, rules))
     sizes = piles(view, rules)
     events = seat_events(view)
+    all_odds = holder_probabilities(view)
     pool = []
-    for tile, odds in holder_probabilities(view).items():
+    for tile, odds in all_odds.items():
         odds = {h: p for h, p in odds.items() if p}
         if "sleeping" in odds or not is_clear(odds) or is_trivial(view, rules, tile, odds):
             continue
@@ -186,15 +223,21 @@ def _pick(rnd: Round, view, rng, plan: float, wanted: float | None) -> Draft | N
         ruled_out = any(n and h not in odds for h, n in sizes.items())
         if not ruled_out and not _later_draw_lines(view, tile, odds, events):
             continue
-        pool.append((tile, odds))
+        # a stock that cannot hold the tile is said with its reason, or the tile is not asked
+        not_stock = None
+        if sizes.get("stock") and "stock" not in odds:
+            not_stock = _why_not_stock(view, tile, all_odds, events)
+            if not_stock is None:
+                continue
+        pool.append((tile, odds, not_stock))
     if not pool:
         return None
-    preferred = [(t, o) for t, o in pool if (len(o) == 1) == (plan < CERTAIN_PLAN)]
+    preferred = [c for c in pool if (len(c[1]) == 1) == (plan < CERTAIN_PLAN)]
     if plan >= SMALL_PILE_PLAN:
-        preferred = [(t, o) for t, o in preferred if ranked(o)[0] not in biggest_piles(view, rules)]
+        preferred = [c for c in preferred if ranked(c[1])[0] not in biggest_piles(view, rules)]
     pool = preferred or pool
-    tile, odds = pool[int(rng.random() * len(pool))]
-    return _draft(rnd, view, tile, odds)
+    tile, odds, not_stock = pool[int(rng.random() * len(pool))]
+    return _draft(rnd, view, tile, odds, not_stock)
 
 
 def build(rules: Rules, seed: str, rng, plan: float) -> Draft | None:

@@ -90,3 +90,55 @@ def test_rendering_words_every_param():
     text = render("pt", "explain.reading.result", {"seat": 3, "numbers": [1, 4, 6]}, partners)
     assert text == "Então Marco não pode ter: 1, 4 e 6."
     assert not re.search(r"[{}]", render("nl", "verdict.illegal.wrong_end", {"tile": "3-5", "end": "L"}, partners))
+
+
+# ------------------------------------------------------------------ figures
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from puzzles.explain import DECIMALS, MINUS, lookup, number  # noqa: E402
+
+DECIMAL_SIGN = {"en": ".", "nl": ",", "pt": ",", "es": ","}
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.floats(min_value=-500, max_value=500, allow_nan=False), st.sampled_from(LANGUAGES), st.booleans())
+def test_a_figure_prints_one_way(value, lang, signed):
+    """One precision, the language's decimal sign, the typographic minus, never a negative
+    zero, and read back it is the figure rounded."""
+    text = number(lang, value, signed)
+    body = text.lstrip("+" + MINUS)
+    whole, _, decimals = body.partition(DECIMAL_SIGN[lang])
+    assert whole.isdigit() and len(decimals) == DECIMALS and decimals.isdigit(), text
+    back = float(f"{whole}.{decimals}") * (-1 if text.startswith(MINUS) else 1)
+    assert abs(back - value) <= 0.5 * 10 ** -DECIMALS + 1e-9
+    zero = back == 0
+    assert text.startswith(MINUS) == (value < 0 and not zero)
+    assert text.startswith("+") == (signed and value > 0 and not zero)
+    assert lookup(lang, "names.decimal_sign") == DECIMAL_SIGN[lang]
+
+
+#: a decimal figure: digits, a decimal sign, digits (tiles are 3-4, odds 5/7)
+FIGURE = re.compile(r"(?<![\d/])[+\u2212-]?\d+([.,])(\d+)(?![\d/])")
+
+
+def test_every_figure_of_the_strategy_puzzles_prints_one_way(sweep):
+    """Best-move verdicts and explanations, where-is-the-tile ratios: one decimal, the
+    language's sign, no "-0.0"."""
+    from puzzles import check
+
+    for p in sweep["best_move"] + sweep["where_tile"]:
+        wrong = next((m for m in p.question.params.get("values", {}) if m != p.answer[0]), None) \
+            if p.ptype == "best_move" else None
+        for lang in LANGUAGES:
+            texts_shown = p.to_dict(lang)["explanation"]
+            if wrong is not None:
+                texts_shown = [*texts_shown, *check(p, wrong, lang).lines[:1]]
+            for text in texts_shown:
+                for match in FIGURE.finditer(text):
+                    sign, decimals = match.group(1), match.group(2)
+                    if sign == "," and lang == "en" and len(decimals) == 3:
+                        continue  # an English thousands separator, not a decimal
+                    assert sign == DECIMAL_SIGN[lang] and len(decimals) == DECIMALS, (p.id, lang, text)
+                assert not re.search(r"[\u2212-]0[.,]0(?!\d)", text), (p.id, lang, text)  # no negative zero
+                assert not re.search(r"(?<!\d)-\d", text), (p.id, lang, text)  # a minus is U+2212, "-" joins tiles
