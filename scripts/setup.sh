@@ -15,3 +15,6 @@ if [ -n "$extras" ]; then
 else
     .venv/bin/python -m pip install --quiet -e .
 fi
+# Compile the solver's jitted core now, into its cache beside the code, so that the first
+# hint after start-up costs what every other one does (loading it takes well under a second).
+.venv/bin/python -c "from strategy.solver import warm; print(f'solver ready ({warm():.1f} s)')"

@@ -35,18 +35,27 @@ S_KIND = 16      # 0 running, 1 domino, 2 block, 3 target
 S_WHO = 17       # the seat that went out / reached the target
 S_CAP = 18       # capicú
 S_FL = 19        # forced lead tile (-1 none)
-S_SIZE = 20
+S_ZH = 20        # Zobrist hash of the hands (seat, tile), kept up to date by do_move
+S_SIZE = 21
 
 # ---------------------------------------------------------------- parameters
 P_N, P_UNITS, P_PARTNERS, P_DRAWLIM, P_FIVES, P_BOTH, P_IMM, P_TARGET = range(8)
 P_SCORE = 8      # match score per unit at 8..11
 P_RACE, P_DOMPTS, P_CAPB, P_ROUND, P_BWIN, P_BCMP, P_BPTS, P_BTIE, P_LPKEY = range(12, 21)
 P_HISTORY = 21   # move ordering: 1 = history heuristic first (measured better with a stock)
-P_SIZE = 22
+P_DEADCALL = 22  # 1: a dead board is called at once, with stock left (block_declaration)
+P_VOLUNTARY = 23  # 1: a player who can place may draw instead (voluntary_draw)
+P_WIN = 24       # > 0: play for the match: a unit that reaches the target gains what it needed plus this
+P_SIZE = 25
 
 LEAD_BASE, LEFT_BASE, RIGHT_BASE, DRAW_ID, PASS_ID = 0, 28, 56, 84, 85
+#: how the search and everything it calls is compiled: without numba's reference counting
+#: (these functions allocate nothing). With it, every call that passes an array costs two
+#: atomic operations per array, which made a node of the search ~40 times slower (measured)
+HOT = {"cache": True, "_nrt": False}
 INF = 1 << 24
 ABORTED = -(1 << 40)  # what a search over its node limit (stats[1] > 0) returns
+SKIPPED = -(1 << 41)  # the value of a root action that was not asked for
 MAX_DEPTH = 256
 MAX_MOVES = 64
 
@@ -68,21 +77,34 @@ for _m in range(1, 1 << 14):
 for _b in range(14):
     BIT_INDEX[1 << _b] = _b
 del _m, _b
+#: Zobrist keys of (seat, tile): a hand's hash is the xor of its tiles' keys (fixed seed:
+#: the same table in every process, so the jitted cache stays valid)
+ZOBRIST = np.random.default_rng(0xCA91C0).integers(1, 2 ** 63 - 1, size=4 * NUM_TILES, dtype=np.int64)
 
 
-@njit(cache=True)
+def hands_hash(hands) -> int:
+    """The S_ZH value of a list of hand masks."""
+    z = 0
+    for seat, h in enumerate(hands):
+        for t in range(NUM_TILES):
+            if h >> t & 1:
+                z ^= int(ZOBRIST[seat * NUM_TILES + t])
+    return z
+
+
+@njit(**HOT)
 def side_of(P, seat):
     if P[P_PARTNERS]:
         return seat % 2
     return seat
 
 
-@njit(cache=True)
+@njit(**HOT)
 def hand_pips(h):
     return PIPS_LO[h & 0x3FFF] + PIPS_HI[h >> 14]
 
 
-@njit(cache=True)
+@njit(**HOT)
 def low_tile(bits):
     """The lowest tile of a non-empty mask."""
     low = bits & -bits
@@ -91,7 +113,7 @@ def low_tile(bits):
     return BIT_INDEX[low >> 14] + 14
 
 
-@njit(cache=True)
+@njit(**HOT)
 def gen_moves(S, P, out):
     """The legal action ids in the engine's order (legal_action_ids); returns how many."""
     if S[S_KIND] != 0:
@@ -125,6 +147,9 @@ def gen_moves(S, P, out):
             if (rmask >> t) & 1:
                 out[c] = RIGHT_BASE + t
                 c += 1
+        if P[P_VOLUNTARY] and S[S_NS] - P[P_DRAWLIM] > 0:
+            out[c] = DRAW_ID
+            c += 1
         return c
     if S[S_NS] - P[P_DRAWLIM] > 0:
         out[0] = DRAW_ID
@@ -133,16 +158,32 @@ def gen_moves(S, P, out):
     return 1
 
 
-@njit(cache=True)
-def blocked(S, P):
+@njit(**HOT)
+def blocked(S, P, ST):
+    """Nobody can place and nothing can be drawn, or (dead-board call) nothing that can
+    be drawn fits either."""
+    # while loops, not for-range: numba compiles two range loops with early returns
+    # into code ~40 times slower (measured), and this runs after every move
     fits = SUIT[S[S_L]] | SUIT[S[S_R]]
-    for s in range(P[P_N]):
+    n = P[P_N]
+    s = 0
+    while s < n:
         if S[S_H + s] & fits:
             return False
-    return S[S_NS] <= P[P_DRAWLIM]
+        s += 1
+    if S[S_NS] <= P[P_DRAWLIM]:
+        return True
+    if not P[P_DEADCALL]:
+        return False
+    i = P[P_DRAWLIM]
+    while i < S[S_NS]:
+        if (fits >> ST[i]) & 1:
+            return False
+        i += 1
+    return True
 
 
-@njit(cache=True)
+@njit(**HOT)
 def do_move(S, D, m, P, ST):
     """Write into D the state after action m from state S."""
     for i in range(S_SIZE):
@@ -154,10 +195,11 @@ def do_move(S, D, m, P, ST):
         t = ST[ns - 1]
         D[S_NS] = ns - 1
         D[S_H + seat] = S[S_H + seat] | (1 << t)
+        D[S_ZH] = S[S_ZH] ^ ZOBRIST[seat * 28 + t]
         return
     if m == PASS_ID:
         D[S_TURN] = (seat + 1) % n
-        if blocked(D, P):
+        if blocked(D, P, ST):
             D[S_KIND] = 2
         return
     capicu = False
@@ -186,6 +228,7 @@ def do_move(S, D, m, P, ST):
             capicu = True
     hand = S[S_H + seat] ^ (1 << t)
     D[S_H + seat] = hand
+    D[S_ZH] = S[S_ZH] ^ ZOBRIST[seat * 28 + t]
     D[S_LP] = seat
     if P[P_FIVES]:
         le = D[S_L]
@@ -206,13 +249,13 @@ def do_move(S, D, m, P, ST):
         D[S_WHO] = seat
         D[S_CAP] = 1 if capicu else 0
         return
-    if blocked(D, P):
+    if blocked(D, P, ST):
         D[S_KIND] = 2
         return
     D[S_TURN] = (seat + 1) % n
 
 
-@njit(cache=True)
+@njit(**HOT)
 def round5(x):
     return (x + 2) // 5 * 5
 
@@ -220,12 +263,22 @@ def round5(x):
 @njit(cache=True)
 def utilities(S, P, u):
     """What each unit gains in a finished round (u[unit]); see the module docstring."""
+    _utilities(S, P, u, np.zeros(16, dtype=np.int64))
+
+
+@njit(**HOT)
+def _utilities(S, P, u, W):
+    """:func:`utilities` with scratch space W (16 numbers): the search allocates nothing."""
     n = P[P_N]
     k = P[P_UNITS]
-    pips = np.zeros(4, dtype=np.int64)
+    pips = W[0:4]
+    sp = W[4:8]
+    tied_sides = W[8:12]
+    tied_seats = W[12:16]
+    for i in range(16):
+        W[i] = 0
     for s in range(n):
         pips[s] = hand_pips(S[S_H + s])
-    sp = np.zeros(4, dtype=np.int64)
     if P[P_PARTNERS]:
         sp[0] = pips[0] + pips[2]
         sp[1] = pips[1] + pips[3]
@@ -269,8 +322,6 @@ def utilities(S, P, u):
                 u[s] -= pips[s]
         return
     winner = -1
-    tied_sides = np.zeros(4, dtype=np.int64)
-    tied_seats = np.zeros(4, dtype=np.int64)
     if P[P_BWIN] == 1:
         winner = side_of(P, blocker)
     else:
@@ -350,8 +401,9 @@ def utilities(S, P, u):
     u[winner] += gained
 
 
-@njit(cache=True)
-def terminal_value(S, P, root):
+@njit(**HOT)
+def terminal_value(S, P, root, W):
+    """The value for ``root`` of a finished round; W: 20 numbers of scratch space."""
     k = P[P_UNITS]
     if S[S_KIND] == 1 and P[P_RACE]:  # a domino in a race, the common leaf: no arrays
         n = P[P_N]
@@ -367,46 +419,179 @@ def terminal_value(S, P, root):
         v = 0
         for i in range(k):
             ui = S[S_RP + i] + (raw if i == winner else 0)
+            if P[P_WIN]:
+                ui = for_the_match(P, i, ui)
             if i == root:
                 v += (k - 1) * ui
             else:
                 v -= ui
         return v
-    u = np.zeros(4, dtype=np.int64)
-    utilities(S, P, u)
-    k = P[P_UNITS]
+    u = W[16:20]
+    _utilities(S, P, u, W[0:16])
     v = 0
     for i in range(k):
+        ui = for_the_match(P, i, u[i]) if P[P_WIN] and P[P_RACE] else u[i]
         if i == root:
-            v += (k - 1) * u[i]
+            v += (k - 1) * ui
         else:
-            v -= u[i]
+            v -= ui
     return v
 
 
+@njit(**HOT)
+def for_the_match(P, unit, gained):
+    """What ``gained`` points are worth to a unit playing for the match: points past the
+    target are worth nothing, and reaching it is worth P_WIN more (a side at 95 of 100
+    plays to win the round at all, not to win it big)."""
+    need = P[P_TARGET] - P[P_SCORE + unit]
+    if gained >= need:
+        return need + P[P_WIN]
+    return gained
+
+
 # ---------------------------------------------------------------- hashing
-@njit(cache=True)
+@njit(**HOT)
 def _mix(x):
     x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
     x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
     return x ^ (x >> np.uint64(31))
 
 
-@njit(cache=True)
-def state_hash(S, P, seed):
-    x = np.uint64(seed)
-    for s in range(P[P_N]):
-        x = _mix(x ^ np.uint64(S[S_H + s]) ^ (np.uint64(s + 1) << np.uint64(56)))
+@njit(**HOT)
+def state_hash(S, P):
+    """A 64-bit digest of everything that decides the rest of the round from row S: the
+    hands (their Zobrist hash, kept by do_move), ends, turn, stock count, the last placer
+    where scoring reads it, and All Fives' points so far."""
     lp = S[S_LP] + 1 if P[P_LPKEY] else 0
     misc = ((S[S_L] + 1) | ((S[S_R] + 1) << 4) | (S[S_TURN] << 8) | (S[S_NS] << 12) | (lp << 20)
             | (S[S_LD] << 24) | (S[S_RD] << 25) | ((1 if S[S_LEN] > 1 else 0) << 26) | ((S[S_FL] + 1) << 27))
-    x = _mix(x ^ np.uint64(misc))
+    x = np.uint64(S[S_ZH]) ^ (np.uint64(misc) * np.uint64(0x9E3779B97F4A7C15))
     if P[P_FIVES]:
-        x = _mix(x ^ np.uint64(S[S_RP] | (S[S_RP + 1] << 16) | (S[S_RP + 2] << 32) | (S[S_RP + 3] << 48)))
-    return x
+        x ^= _mix(np.uint64(fives_key(S, P)) + np.uint64(1))
+    return _mix(x)
 
 
-@njit(cache=True)
+@njit(**HOT)
+def fives_key(S, P):
+    """What All Fives' points so far still change about the rest of the round.
+
+    The rest of the round adds to them (the table holds values relative to them, see
+    :func:`points_so_far`), so they matter only through the immediate target: how far
+    each unit still is from it, and only while it is within reach. A unit can score at
+    most 20 points a placement (10 when a double end counts once), so a distance beyond
+    that times its tiles and the drawable stock plays like any other out of reach. Most
+    positions of a search lie deep in the tree, where that bound is small: they meet in
+    the table whatever was scored on the way.
+    """
+    if P[P_WIN]:  # playing for the match, points are not additive: every total is its own state
+        return S[S_RP] | (S[S_RP + 1] << 16) | (S[S_RP + 2] << 32) | (S[S_RP + 3] << 48)
+    if not (P[P_IMM] and P[P_RACE]):
+        return 0
+    per = 20 if P[P_BOTH] else 10
+    drawable = S[S_NS] - P[P_DRAWLIM]
+    if drawable < 0:
+        drawable = 0
+    key = 0
+    i = 0
+    while i < P[P_UNITS]:
+        own = 0
+        s = 0
+        while s < P[P_N]:
+            if side_of(P, s) == i:
+                h = S[S_H + s]
+                own += POPCOUNT[h & 0x3FFF] + POPCOUNT[h >> 14]
+            s += 1
+        reach = per * (own + drawable)
+        far = P[P_TARGET] - P[P_SCORE + i] - S[S_RP + i]
+        if far > reach:
+            far = reach + 1
+        key = (key << 16) | (far & 0xFFFF)
+        i += 1
+    return key
+
+
+@njit(**HOT)
+def points_so_far(S, P, root):
+    """The value for ``root`` of the points scored in play so far: the part of every
+    value below this row that the rest of the round only adds to."""
+    if not P[P_FIVES] or P[P_WIN]:
+        return 0
+    k = P[P_UNITS]
+    v = 0
+    i = 0
+    while i < k:
+        if i == root:
+            v += (k - 1) * S[S_RP + i]
+        else:
+            v -= S[S_RP + i]
+        i += 1
+    return v
+
+
+# ---------------------------------------------------------------- transposition table
+# Buckets of two entries, each two words: the state's digest (| 1, so 0 marks an empty
+# slot) and its data: lower bound, upper bound, best move, tiles on the table. The first
+# entry of a bucket keeps the state nearer the root (the bigger subtree), the second
+# always takes the newest.
+TT_OFF = 1 << 25
+TT_FIELD = (1 << 26) - 1
+
+
+@njit(**HOT)
+def tt_pack(lo, hi, mv, length):
+    return (np.uint64(lo + TT_OFF) | (np.uint64(hi + TT_OFF) << np.uint64(26)) | (np.uint64(mv) << np.uint64(52))
+            | (np.uint64(length) << np.uint64(59)))
+
+
+@njit(**HOT)
+def tt_lo(data):
+    return np.int64(data & np.uint64(TT_FIELD)) - TT_OFF
+
+
+@njit(**HOT)
+def tt_hi(data):
+    return np.int64((data >> np.uint64(26)) & np.uint64(TT_FIELD)) - TT_OFF
+
+
+@njit(**HOT)
+def tt_move(data):
+    return np.int64((data >> np.uint64(52)) & np.uint64(127))
+
+
+@njit(**HOT)
+def tt_len(data):
+    return np.int64(data >> np.uint64(59))
+
+
+@njit(**HOT)
+def tt_find(tt, bucket, chk):
+    """The word index of ``chk``'s entry in its bucket, or -1."""
+    w = bucket * 4
+    if tt[w] == chk:
+        return w
+    if tt[w + 2] == chk:
+        return w + 2
+    return -1
+
+
+@njit(**HOT)
+def tt_store(tt, bucket, chk, data, length):
+    w = bucket * 4
+    if tt[w] == chk:
+        tt[w + 1] = data
+    elif tt[w + 2] == chk:
+        tt[w + 3] = data
+    elif tt[w] == 0 or length <= tt_len(tt[w + 1]):
+        tt[w + 2] = tt[w]  # the entry it displaces gets the second place
+        tt[w + 3] = tt[w + 1]
+        tt[w] = chk
+        tt[w + 1] = data
+    else:
+        tt[w + 2] = chk
+        tt[w + 3] = data
+
+
+@njit(**HOT)
 def is_mirror(S, P):
     """Equal ends make t@R the mirror image of t@L, the same in value, unless All Fives
     counts a double at one end twice and not at the other (both_halves)."""
@@ -415,7 +600,7 @@ def is_mirror(S, P):
     return not (P[P_FIVES] and P[P_BOTH] and S[S_LD] != S[S_RD])
 
 
-@njit(cache=True)
+@njit(**HOT)
 def _order_key(S, P, m):
     """Move ordering: heavy tiles and doubles first, and above all a placement after which
     the next player, when on another side, cannot place (a forced pass)."""
@@ -441,16 +626,18 @@ def _order_key(S, P, m):
     return key
 
 
-@njit(cache=True)
-def _search(stk, d0, ST, P, root, alpha_in, beta_in, tt_chk, tt_lo, tt_hi, tt_mv, mask, moves, fr, hist, stats):
-    """Alpha-beta with a transposition table from row d0 of ``stk`` (fail-soft).
+@njit(**HOT)
+def _search(stk, d0, ST, P, root, alpha_in, beta_in, tt, moves, fr, hist, stats, W, keys):
+    """Alpha-beta with a transposition table from row d0 of ``stk`` (fail-soft, principal
+    variation search: after the first child, a null window proves the others worse, and
+    only a child that proves better is searched again with the real window).
 
     Iterative, with one frame per depth in ``fr`` (numba does not cache recursive
-    functions safely): fr[d] = alpha, beta, alpha0, beta0, best, next move index, move
-    count, table index, check hash, maximizing, forced.
+    functions safely): fr[d] = alpha, beta, alpha0, beta0, best, child index, child count,
+    bucket, digest, maximizing, forced, null-window probe.
     """
-    F_A, F_B, F_A0, F_B0, F_BEST, F_I, F_C, F_IDX, F_CHK, F_MAX, F_FORCED = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
-    keys = np.empty(MAX_MOVES, dtype=np.int64)
+    F_A, F_B, F_A0, F_B0, F_BEST, F_I, F_C, F_BKT, F_CHK, F_MAX, F_FORCED, F_NW = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
+    nb = np.uint64((tt.shape[0] >> 2) - 1)
     d = d0
     fr[d, F_A] = alpha_in
     fr[d, F_B] = beta_in
@@ -460,7 +647,7 @@ def _search(stk, d0, ST, P, root, alpha_in, beta_in, tt_chk, tt_lo, tt_hi, tt_mv
         if entering:
             S = stk[d]
             if S[S_KIND] != 0:
-                ret = terminal_value(S, P, root)
+                ret = terminal_value(S, P, root, W)
                 entering = False
                 continue
             stats[0] += 1
@@ -478,14 +665,20 @@ def _search(stk, d0, ST, P, root, alpha_in, beta_in, tt_chk, tt_lo, tt_hi, tt_mv
             fr[d, F_FORCED] = 0
             alpha = fr[d, F_A]
             beta = fr[d, F_B]
-            x = state_hash(S, P, 0x9E3779B97F4A7C15)  # a 64-bit digest of the state
-            h = _mix(x ^ np.uint64(0x2545F4914F6CDD1D))  # where it goes
-            chk = x | np.uint64(1)  # what is checked there (0 marks an empty slot)
-            idx = np.int64(h & np.uint64(mask))
             tmove = -1
-            if tt_chk[idx] == chk:
-                lo = np.int64(tt_lo[idx])
-                hi = np.int64(tt_hi[idx])
+            x = state_hash(S, P)
+            chk = x | np.uint64(1)
+            bucket = np.int64((x >> np.uint64(17)) & nb)
+            w = tt_find(tt, bucket, chk)
+            if w >= 0:
+                data = tt[w + 1]
+                base = points_so_far(S, P, root)
+                lo = tt_lo(data)
+                hi = tt_hi(data)
+                if lo > -INF:
+                    lo += base
+                if hi < INF:
+                    hi += base
                 if lo >= beta or lo == hi:
                     ret = lo
                     entering = False
@@ -498,7 +691,7 @@ def _search(stk, d0, ST, P, root, alpha_in, beta_in, tt_chk, tt_lo, tt_hi, tt_mv
                     alpha = lo
                 if hi < beta:
                     beta = hi
-                tmove = tt_mv[idx]
+                tmove = tt_move(data)
             # drop mirror duplicates (equal ends: t@R repeats t@L), then order
             mirror = is_mirror(S, P)
             c = 0
@@ -524,17 +717,18 @@ def _search(stk, d0, ST, P, root, alpha_in, beta_in, tt_chk, tt_lo, tt_hi, tt_mv
                     j -= 1
                 keys[j + 1] = km
                 buf[j + 1] = mm
+            mx = 1 if side_of(P, S[S_TURN]) == root else 0
             fr[d, F_A] = alpha
             fr[d, F_B] = beta
             fr[d, F_A0] = alpha
             fr[d, F_B0] = beta
-            mx = 1 if side_of(P, S[S_TURN]) == root else 0
             fr[d, F_MAX] = mx
             fr[d, F_BEST] = -INF if mx else INF
             fr[d, F_I] = 0
             fr[d, F_C] = c
-            fr[d, F_IDX] = idx
+            fr[d, F_BKT] = bucket
             fr[d, F_CHK] = np.int64(chk)
+            fr[d, F_NW] = 0
             do_move(S, stk[d + 1], buf[0], P, ST)
             fr[d + 1, F_A] = alpha
             fr[d + 1, F_B] = beta
@@ -551,7 +745,22 @@ def _search(stk, d0, ST, P, root, alpha_in, beta_in, tt_chk, tt_lo, tt_hi, tt_mv
         m = moves[d, i]
         alpha = fr[d, F_A]
         beta = fr[d, F_B]
-        if fr[d, F_MAX]:
+        mx = fr[d, F_MAX]
+        if fr[d, F_NW]:
+            fr[d, F_NW] = 0
+            # the null window said this child is better than the best so far: find how much
+            if (mx and alpha < v < beta) or (not mx and alpha < v < beta):
+                do_move(stk[d], stk[d + 1], m, P, ST)
+                if mx:
+                    fr[d + 1, F_A] = v
+                    fr[d + 1, F_B] = beta
+                else:
+                    fr[d + 1, F_A] = alpha
+                    fr[d + 1, F_B] = v
+                d += 1
+                entering = True
+                continue
+        if mx:
             if v > fr[d, F_BEST]:
                 fr[d, F_BEST] = v
                 if v > alpha:
@@ -572,11 +781,18 @@ def _search(stk, d0, ST, P, root, alpha_in, beta_in, tt_chk, tt_lo, tt_hi, tt_mv
             hist[stk[d, S_TURN], moves[d, MAX_MOVES - 1]] += g * g
         if alpha >= beta or i == fr[d, F_C]:
             best = fr[d, F_BEST]
-            idx = fr[d, F_IDX]
+            ret = best
+            bucket = fr[d, F_BKT]
             chk = np.uint64(fr[d, F_CHK])
-            if tt_chk[idx] == chk:
-                lo = np.int64(tt_lo[idx])
-                hi = np.int64(tt_hi[idx])
+            w = tt_find(tt, bucket, chk)
+            base = points_so_far(stk[d], P, root)
+            if w >= 0:
+                lo = tt_lo(tt[w + 1])
+                hi = tt_hi(tt[w + 1])
+                if lo > -INF:
+                    lo += base
+                if hi < INF:
+                    hi += base
             else:
                 lo = -INF
                 hi = INF
@@ -587,51 +803,47 @@ def _search(stk, d0, ST, P, root, alpha_in, beta_in, tt_chk, tt_lo, tt_hi, tt_mv
             else:
                 lo = best
                 hi = best
-            tt_chk[idx] = chk
-            tt_lo[idx] = lo
-            tt_hi[idx] = hi
-            tt_mv[idx] = moves[d, MAX_MOVES - 1]
-            ret = best
+            length = stk[d, S_LEN]
+            if lo > -INF:
+                lo -= base
+            if hi < INF:
+                hi -= base
+            tt_store(tt, bucket, chk, tt_pack(lo, hi, moves[d, MAX_MOVES - 1], length), length)
             continue
+        # the next child: a null window around the bound to beat
         do_move(stk[d], stk[d + 1], moves[d, i], P, ST)
-        fr[d + 1, F_A] = alpha
-        fr[d + 1, F_B] = beta
+        if mx:
+            fr[d + 1, F_A] = alpha
+            fr[d + 1, F_B] = alpha + 1
+        else:
+            fr[d + 1, F_A] = beta - 1
+            fr[d + 1, F_B] = beta
+        fr[d, F_NW] = 1
         d += 1
         entering = True
 
 
-@njit(cache=True)
-def solve_root(S0, ST, P, root, tt_bits, out_moves, out_values, stats):
-    """Exact values (for ``root``) of every legal action at S0; returns how many, or -1
-    when the search went over its node limit ``stats[1]`` (0: no limit).
+@njit(cache=True, nogil=True)  # a review's worker thread searches beside the page
+def solve_root(S0, ST, P, root, tt_bits, out_moves, out_values, stats, only):
+    """Exact values (for ``root``) of the legal actions at S0 (those with ``only[id]``
+    set; the others get SKIPPED); returns how many actions are legal, or -1 when the
+    search went over its node limit ``stats[1]`` (0: no limit).
 
-    The transposition table (2**tt_bits entries, 17 bytes each) lives only during
-    this call.
+    The transposition table (2**tt_bits entries of 16 bytes) lives only during this
+    call, shared by the root actions.
     """
-    size = 1 << tt_bits
-    tt_chk = np.zeros(size, dtype=np.uint64)
-    tt_lo = np.zeros(size, dtype=np.int32)
-    tt_hi = np.zeros(size, dtype=np.int32)
-    tt_mv = np.zeros(size, dtype=np.int8)
-    return solve_root_with(S0, ST, P, root, tt_chk, tt_lo, tt_hi, tt_mv, out_moves, out_values, stats)
-
-
-@njit(cache=True)
-def solve_root_with(S0, ST, P, root, tt_chk, tt_lo, tt_hi, tt_mv, out_moves, out_values, stats):
-    """solve_root with a table the caller keeps.
-
-    (Sharing one table between the deals of a PIMC evaluation is exact when there is
-    nothing to draw, since a state row then determines the rest of the round, but it was
-    measured no faster at the start of Partners rounds: the deals' subtrees rarely meet.)
-    """
-    stk = np.zeros((MAX_DEPTH, S_SIZE), dtype=np.int64)
-    moves = np.zeros((MAX_DEPTH, MAX_MOVES), dtype=np.int64)
-    fr = np.zeros((MAX_DEPTH, 11), dtype=np.int64)
+    tt = np.zeros(2 << tt_bits, dtype=np.uint64)
+    # written before they are read (a row by its parent's move, moves and frames on entry):
+    # not zeroing them saves more than a small position's whole search
+    stk = np.empty((MAX_DEPTH, S_SIZE), dtype=np.int64)
+    moves = np.empty((MAX_DEPTH, MAX_MOVES), dtype=np.int64)
+    fr = np.empty((MAX_DEPTH, 12), dtype=np.int64)
     hist = np.zeros((4, 86), dtype=np.int64)
+    W = np.zeros(20, dtype=np.int64)
+    keys = np.zeros(MAX_MOVES, dtype=np.int64)
     for i in range(S_SIZE):
         stk[0, i] = S0[i]
     cnt = gen_moves(stk[0], P, out_moves)
-    mask = tt_chk.shape[0] - 1
     for i in range(cnt):
         m = out_moves[i]
         mirror_of = -1
@@ -639,12 +851,14 @@ def solve_root_with(S0, ST, P, root, tt_chk, tt_lo, tt_hi, tt_mv, out_moves, out
             for j in range(i):
                 if out_moves[j] == m - 28:
                     mirror_of = j
-        if mirror_of >= 0:
+        if mirror_of >= 0 and out_values[mirror_of] != SKIPPED:
             out_values[i] = out_values[mirror_of]
             continue
+        if not only[m]:
+            out_values[i] = SKIPPED
+            continue
         do_move(stk[0], stk[1], m, P, ST)
-        out_values[i] = _search(stk, 1, ST, P, root, -INF, INF, tt_chk, tt_lo, tt_hi, tt_mv, mask, moves, fr, hist,
-                                stats)
+        out_values[i] = _search(stk, 1, ST, P, root, -INF, INF, tt, moves, fr, hist, stats, W, keys)
         if out_values[i] == ABORTED:
             return -1
     return cnt

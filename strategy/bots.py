@@ -25,7 +25,7 @@ from engine.scoring import fives_points
 from .choice_model import ChoiceModel
 from .evaluate import evaluate
 
-__all__ = ["Bot", "LEVELS", "get_bot", "legal_from_view", "features"]
+__all__ = ["BASELINES", "Bot", "LEVELS", "get_bot", "legal_from_view", "features"]
 
 
 def legal_from_view(view: SeatView) -> list[Action]:
@@ -173,11 +173,22 @@ def _strong(view, rng):
 
 #: how the expert reads the other seats' earlier choices (see strategy.choice_model)
 EXPERT_MODEL = ChoiceModel()
+#: the expert thinks up to this long, on up to this many deals, until the close moves are
+#: told apart to this standard error (points), playing for the match: points past the
+#: target are worth nothing and reaching it is worth this much more (strategy.solver.solve)
+EXPERT_BUDGET, EXPERT_DEALS, EXPERT_PRECISION, EXPERT_WIN_BONUS = 0.7, 2000, 0.5, 40
 
 
-def _expert(view, rng, deals=48, budget=0.7):
-    ev = evaluate(view, deals=deals, budget=budget, rng=rng, model=EXPERT_MODEL)
+def _expert(view, rng, deals=EXPERT_DEALS, budget=EXPERT_BUDGET):
+    ev = evaluate(view, deals=deals, budget=budget, rng=rng, model=EXPERT_MODEL, precision=EXPERT_PRECISION,
+                  win_bonus=EXPERT_WIN_BONUS)
     return ev.best
+
+
+def _expert_48(view, rng):
+    """The expert as it was measured before the precision work: 48 deals, no racing,
+    points only (a baseline for the duels, not offered at the table)."""
+    return evaluate(view, deals=48, budget=0.7, rng=rng, model=EXPERT_MODEL).best
 
 
 LEVELS: dict[str, Bot] = {
@@ -188,12 +199,18 @@ LEVELS: dict[str, Bot] = {
                             "takes easy All Fives points, and sometimes misjudges.", _casual),
     "strong": Bot("strong", "Reads the table: also plays ends its next opponent has shown it lacks, and "
                             "avoids ends its partner lacks.", _strong),
-    "expert": Bot("expert", "Imagines dozens of deals that fit what it has seen and the others' "
-                            "choices, plays each out perfectly, and picks the best move on average.", _expert),
+    "expert": Bot("expert", "Imagines hundreds of deals that fit what it sees and the others' choices, "
+                            "plays each out perfectly, picks the best on average; plays for the match.", _expert),
+}
+#: Bots for the duels only (strategy.duel), never offered at the table.
+BASELINES: dict[str, Bot] = {
+    "expert-48": Bot("expert-48", "The expert of the first strength runs: 48 deals, points only.", _expert_48),
 }
 
 
 def get_bot(level: str) -> Bot:
+    if level in BASELINES:
+        return BASELINES[level]
     if level not in LEVELS:
         raise KeyError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
     return LEVELS[level]

@@ -76,8 +76,13 @@ def _cmd_hint(args) -> None:
     _to_move(rnd, seat)
     if args.budget is not None and args.budget < 0:
         raise BadInput("--budget must be at least 0")
-    ev = evaluate(rnd.view(seat), deals=args.deals, budget=args.budget, seed=args.seed)
-    _out(ev.to_dict())
+    if args.deals < 1:
+        raise BadInput("--deals must be at least 1")
+    if args.precision is not None and args.precision <= 0:
+        raise BadInput("--precision must be above 0")
+    ev = evaluate(rnd.view(seat), deals=args.deals, budget=args.budget, seed=args.seed, precision=args.precision)
+    # what the call did: the jitted solver's first load is not counted against the budget
+    _out({**ev.to_dict(), "seconds": round(ev.seconds, 3), "warmup": round(ev.warmup, 3)})
 
 
 def _prob(p: Fraction) -> float:
@@ -137,8 +142,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("hint", help="PIMC values of the legal actions from one seat's view")
     p.add_argument("--seat", type=int, required=True)
-    p.add_argument("--budget", type=float, default=1.0, help="seconds (default 1)")
-    p.add_argument("--deals", type=int, default=64, help="at most this many deals (default 64)")
+    p.add_argument("--budget", type=float, default=1.0,
+                   help="seconds of thinking (default 1; loading the solver is not counted)")
+    p.add_argument("--deals", type=int, default=20_000, help="at most this many deals (default 20000)")
+    p.add_argument("--precision", type=float, default=0.5,
+                   help="stop once every close move's gap to the best is known to this standard error "
+                        "(points; default 0.5)")
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(run=_cmd_hint)
 

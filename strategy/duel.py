@@ -24,7 +24,7 @@ from typing import Callable
 from engine import Action, Round, Rules, Tile, deal
 from engine.actions import LEFT_BASE, PASS_ID
 
-from .bots import LEVELS, get_bot
+from .bots import BASELINES, LEVELS, get_bot
 from .solver import unit_utilities
 
 __all__ = ["DuelResult", "duel", "player", "PLAYERS", "dominoes_pab", "play_round"]
@@ -113,20 +113,24 @@ def _to_game(dominoes, rnd: Round):
     return game
 
 
+#: the dominoes package's player at full strength: it searches from the first free move
+PAB_FULL = "dominoes-pab-full"
+
+
 def player(name: str, rules: Rules | None = None) -> Player:
-    if name == "dominoes-pab":
+    if name in ("dominoes-pab", PAB_FULL):
         if rules is not None and rules.preset_name != "laplaza_partners":
             raise ValueError("dominoes-pab plays Partners (laplaza_partners) only")
-        p = dominoes_pab()
+        p = dominoes_pab(from_tiles=28) if name == PAB_FULL else dominoes_pab()
         if p is None:
             raise ValueError("dominoes-pab needs the dominoes package (pip install '.[bench]')")
         return p
-    if name not in LEVELS:
+    if name not in LEVELS and name not in BASELINES:
         raise ValueError(f"unknown player {name!r}: choose one of {', '.join(PLAYERS)}")
     return _bot_player(name)
 
 
-PLAYERS = list(LEVELS) + ["dominoes-pab"]
+PLAYERS = list(LEVELS) + list(BASELINES) + ["dominoes-pab", PAB_FULL]
 
 
 def play_round(rnd: Round, seats: dict[int, Player], rng: random.Random) -> Round:

@@ -12,6 +12,13 @@ The facts are codes with JSON-able params, worded by the UI in the player's lang
 * ``("share", {"action": a, "share": p, "deals": d})``: the move was best in a share
   ``p`` of the ``d`` deals that fit what you have seen.
 * ``("exact", {"deals": d})``: every one of the ``d`` deals that fit was played out.
+* ``("margin", {"action": a, "other": b, "points": x, "pm": y})``: the move is worth about
+  ``x ± y`` points (95%) more than the next best ``b``; ``("tie", {...})`` the same
+  when the two cannot be told apart (``x - y <= 0``).
+
+The evaluation goes on until the gap between the recommended move and each move still
+in contention is known to :data:`HINT_PRECISION` points (one standard error), or every
+consistent deal is solved, or the time is up: the figures then say how sure they are.
 
 >>> from engine import Round, Rules
 >>> r = Round.from_hands(Rules.preset("laplaza_partners"), ["6-6 0-0 0-1 0-2 0-3 0-4 0-5",
@@ -31,10 +38,11 @@ from typing import Any
 from engine import Action, SeatView
 from engine.knowledge import ends_after
 
-from .evaluate import Evaluation, evaluate
+from .evaluate import Z95, Evaluation, evaluate
 
-#: A hint's goal (docs/strategy.md): at least this many deals within this many seconds.
-HINT_DEALS, HINT_BUDGET = 32, 1.0
+#: A hint's goal (docs/strategy.md): each compared gap to this standard error (points),
+#: within this many seconds, from at most this many deals.
+HINT_PRECISION, HINT_BUDGET, HINT_DEALS = 0.5, 1.0, 20_000
 
 
 @dataclass(frozen=True)
@@ -48,16 +56,32 @@ class Hint:
 
 
 def hint(view: SeatView, *, deals: int = HINT_DEALS, budget: float | None = HINT_BUDGET,
-         seed: int | None = None) -> Hint:
+         seed: int | None = None, precision: float | None = HINT_PRECISION) -> Hint:
     """What a strong player would do from ``view`` (the seat to move), and why."""
-    found = evaluate(view, deals=deals, budget=budget, seed=seed)
+    found = evaluate(view, deals=deals, budget=budget, seed=seed, precision=precision)
     best = found.best
     share = found.best_share[found.actions.index(best)]
     facts: list[tuple[str, dict[str, Any]]] = [
         ("exact", {"deals": found.deals}) if found.exact else
         ("share", {"action": str(best), "share": round(share, 2), "deals": found.deals})]
+    facts += _margin(found, view)
     facts += _table_facts(view, best, found.actions)
     return Hint(found, str(best), tuple(facts))
+
+
+def _margin(found: Evaluation, view: SeatView) -> list[tuple[str, dict[str, Any]]]:
+    """How far ahead the recommended move is of the next best distinct move."""
+    best = found.best
+    mirrored = view.ends is not None and view.ends[0] == view.ends[1]
+    rivals = [a for a in found.actions if a is not best and not (mirrored and a.is_placement and a.tile is best.tile)]
+    if not rivals:
+        return []
+    runner = max(rivals, key=lambda a: found.expected[found.index(a)])
+    gap = found.gap(best, runner)
+    pm = Z95 * gap.stderr
+    code = "tie" if gap.mean - pm <= 0 else "margin"
+    return [(code, {"action": str(best), "other": str(runner), "points": round(gap.mean, 1),
+                    "pm": round(pm, 1) if pm < float("inf") else None})]
 
 
 def _table_facts(view: SeatView, best: Action, actions: list[Action]) -> list[tuple[str, dict[str, Any]]]:
@@ -85,4 +109,4 @@ def _seats_after(view: SeatView) -> list[int]:
     return [(view.seat + k) % n for k in range(1, n)]
 
 
-__all__ = ["HINT_BUDGET", "HINT_DEALS", "Hint", "hint"]
+__all__ = ["HINT_BUDGET", "HINT_DEALS", "HINT_PRECISION", "Hint", "hint"]

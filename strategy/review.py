@@ -5,12 +5,16 @@ that are not the same tile on two equal ends). Each one is judged twice:
 
 * **from the seat's view** — :func:`strategy.evaluate.evaluate` averages the exact value
   of each action over deals consistent with what the player saw then (never the hidden
-  hands); the *loss* is the best action's expected points minus the chosen one's;
+  hands); the *loss* is how far the chosen action falls short of the best one, with its
+  uncertainty (the paired standard error of the gaps);
 * **with every hand shown** — :func:`strategy.solver.solve` on the real deal: what the
   move was worth in this deal, so a player can tell luck apart from skill.
 
-The grade comes from the loss (:data:`GRADES`, documented in docs/strategy.md): a move
-within :data:`TOLERANCE` of the best is "best".
+A grade is *clear* when the loss's 95% interval holds no grade limit: sampling goes on
+until it is (or every consistent deal is solved, or :data:`REVIEW_MAX_DEALS` deals are),
+so the same decision gets the same grade whatever the seed, except for the few losses
+that lie right at a limit; those say so (``sure`` is False) and show their interval.
+With no time budget, the same decision gives the same review every time.
 
 >>> grade_of(0.0), grade_of(1.5), grade_of(4.0), grade_of(9.0), grade_of(30.0)
 ('best', 'good', 'inaccuracy', 'mistake', 'blunder')
@@ -21,9 +25,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import Round
+from engine import Round, SeatView
 
-from .evaluate import evaluate
+from .evaluate import Evaluation, Z95, evaluate
 from .game import Game, seed_number
 from .solver import solve
 
@@ -35,15 +39,48 @@ GRADES: tuple[tuple[str, float], ...] = (
     ("mistake", 15.0),
     ("blunder", float("inf")),
 )
-#: A loss this small is sampling noise, not a worse move.
+#: A loss this small is not a worse move.
 TOLERANCE = GRADES[0][1]
-#: Deals per decision for a review: as many as a hint uses. No time budget: a review is
-#: the same every time it is worked out, however busy the machine is.
-REVIEW_DEALS, REVIEW_BUDGET = 32, None
+#: At most this many deals per decision, and this much search (nodes; about 3 s of one
+#: core): the grade is usually clear long before. A cap on work, not time, so that a busy
+#: machine gives the same review; measured in bench/review_stability.py and
+#: bench/review_latency.py (docs/strategy.md).
+REVIEW_MAX_DEALS = 6000
+REVIEW_MAX_NODES = 20_000_000
+#: Kept for callers that ask for a number of deals: the most a review solves.
+REVIEW_DEALS, REVIEW_BUDGET = REVIEW_MAX_DEALS, None
+LIMITS = tuple(limit for _, limit in GRADES[:-1])
 
 
 def grade_of(loss: float) -> str:
     return next(name for name, limit in GRADES if loss <= limit)
+
+
+@dataclass(frozen=True)
+class Loss:
+    """How much a move gave away against the best one, and the 95% interval around it."""
+
+    mean: float
+    low: float
+    high: float
+
+    @property
+    def sure(self) -> bool:
+        """No grade limit lies inside the interval: more deals would not change the grade."""
+        return not any(self.low < limit < self.high for limit in LIMITS)
+
+
+def loss_of(ev: Evaluation, action: str, z: float = Z95) -> Loss:
+    """The chosen action's loss: the largest gap from any other action to it (never
+    below 0), with bounds from the rivals' own intervals."""
+    mean = low = high = 0.0
+    for other in ev.actions:
+        if str(other) == action:
+            continue
+        g = ev.gap(other, action)
+        lo, hi = g.interval(z)
+        mean, low, high = max(mean, g.mean), max(low, lo), max(high, hi)
+    return Loss(mean, low, high)
 
 
 @dataclass(frozen=True)
@@ -62,10 +99,23 @@ class Decision:
     deals: int                  # deals the expectation averaged over
     hint: bool                  # the player had asked for a hint first
     values: dict[str, float] = field(default_factory=dict)  # every action's expected points
+    #: the loss's 95% interval, and whether the grade is clear of it
+    loss_low: float = 0.0
+    loss_high: float = 0.0
+    sure: bool = True
+    #: every consistent deal was solved (the values are exact expectations)
+    all_deals: bool = False
+    #: every action's standard error (0 when all deals were solved)
+    stderr: dict[str, float] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in ("ply", "action", "best", "expected", "best_expected", "loss",
-                                             "grade", "exact", "best_exact", "deals", "hint", "values")}
+                                             "grade", "exact", "best_exact", "deals", "hint", "values",
+                                             "loss_low", "loss_high", "sure", "all_deals", "stderr")}
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> "Decision":
+        return Decision(**{k: data[k] for k in Decision.__dataclass_fields__ if k in data})
 
 
 @dataclass(frozen=True)
@@ -96,46 +146,79 @@ def is_choice(rnd: Round) -> bool:
     return len(rnd.canonical_actions()) > 1
 
 
-def review_round(game: Game, index: int, *, deals: int = REVIEW_DEALS, budget: float | None = REVIEW_BUDGET,
-                 seat: int = 0) -> RoundReview:
-    """Grade every choice ``seat`` made in round ``index`` of ``game``.
-
-    Deterministic (with no ``budget``): each decision's deals are drawn from a seed made of
-    the game's seed, the round and the move number.
-    """
+def decision_points(game: Game, index: int, seat: int = 0) -> list[tuple[int, Round]]:
+    """(ply, the position before it) for every real choice ``seat`` made in round ``index``."""
     rnd = game.round_start(index)
-    decisions = []
+    out = []
     for ply, move in enumerate(game.rounds[index]):
         if move.seat == seat and is_choice(rnd):
-            decisions.append(_judge(rnd, ply, move, deals, budget, f"{game.setup.seed}:{index}:{ply}"))
+            out.append((ply, rnd.copy()))
         rnd.apply(move.action)
+    return out
+
+
+def decision_seed(game: Game, index: int, ply: int) -> int:
+    """The seed of one decision's deals: from the game's seed, the round and the move."""
+    return seed_number(f"{game.setup.seed}:{index}:{ply}")
+
+
+def review_round(game: Game, index: int, *, deals: int = REVIEW_MAX_DEALS, seat: int = 0,
+                 seed_salt: str = "") -> RoundReview:
+    """Grade every choice ``seat`` made in round ``index`` of ``game`` (deterministic: each
+    decision's deals are drawn from :func:`decision_seed`; ``seed_salt`` varies them, for
+    the stability benchmark)."""
+    decisions = []
+    for ply, rnd in decision_points(game, index, seat):
+        move = game.rounds[index][ply]
+        seed = decision_seed(game, index, ply) if not seed_salt else seed_number(f"{seed_salt}:{index}:{ply}")
+        decisions.append(judge(rnd, ply, move.action, move.hint, seed=seed, deals=deals))
     return RoundReview(index, tuple(decisions))
 
 
-def _judge(rnd: Round, ply: int, move, deals: int, budget: float | None, seed: str) -> Decision:
+def judge_view(view: SeatView, action: str, *, seed: int, deals: int = REVIEW_MAX_DEALS) -> tuple[Evaluation, str, Loss]:
+    """The evaluation of ``view`` for grading ``action``, sampled until the grade is clear."""
+
+    def clear(ev: Evaluation) -> bool:
+        return loss_of(ev, canonical_key(view, action, ev)).sure
+
+    ev = evaluate(view, deals=deals, budget=None, seed=seed, keep=[_mirror_free(view, action)], settled=clear,
+                  max_nodes=REVIEW_MAX_NODES)
+    chosen = canonical_key(view, action, ev)
+    return ev, chosen, loss_of(ev, chosen)
+
+
+def judge(rnd: Round, ply: int, action: str, hinted: bool, *, seed: int, deals: int = REVIEW_MAX_DEALS) -> Decision:
+    """Grade ``action`` at ``rnd`` (the position before it) from the mover's view."""
     view = rnd.view(rnd.turn)
-    found = evaluate(view, deals=deals, budget=budget, seed=seed_number(seed))
-    values = {str(a): float(e) for a, e in zip(found.actions, found.expected)}
-    chosen = _canonical_key(rnd, move.action, values)
-    best = max(values, key=lambda a: (values[a], -list(values).index(a)))
+    ev, chosen, loss = judge_view(view, action, seed=seed, deals=deals)
+    values = {str(a): float(e) for a, e in zip(ev.actions, ev.expected)}
+    stderr = {str(a): float(s) for a, s in zip(ev.actions, ev.stderr)}
+    best = str(ev.best)
     exact = solve(rnd)
     exact_values = {str(a): float(v) for a, v in zip(exact.actions, exact.values)}
-    loss = max(0.0, values[best] - values[chosen])
-    return Decision(ply, move.action, best, values[chosen], values[best], loss, grade_of(loss),
-                    exact_values.get(chosen, exact_values.get(move.action, 0.0)), max(exact_values.values()),
-                    found.deals, move.hint, values)
+    return Decision(ply, action, best, values[chosen], values[best], loss.mean, grade_of(loss.mean),
+                    exact_values.get(chosen, exact_values.get(action, 0.0)), max(exact_values.values()),
+                    ev.deals, hinted, values, loss.low, loss.high, loss.sure, ev.exact, stderr)
 
 
-def _canonical_key(rnd: Round, action: str, values: dict[str, float]) -> str:
-    """The evaluated action that ``action`` is: with one number on both ends, ``t@R`` is
-    the same move as ``t@L``, and the evaluation lists it once."""
-    if action in values:
+def _mirror_free(view: SeatView, action: str) -> str:
+    """With one number on both ends, ``t@R`` is the same move as ``t@L``."""
+    if view.ends is not None and view.ends[0] == view.ends[1]:
+        return action.replace("@R", "@L")
+    return action
+
+
+def canonical_key(view: SeatView, action: str, ev: Evaluation) -> str:
+    """The evaluated action that ``action`` is (its mirror on equal ends)."""
+    names = [str(a) for a in ev.actions]
+    if action in names:
         return action
-    mirror = action.replace("@R", "@L") if rnd.left == rnd.right else action
-    if mirror in values:
+    mirror = _mirror_free(view, action)
+    if mirror in names:
         return mirror
-    raise ValueError(f"{action} is not among the evaluated actions {sorted(values)}")
+    raise ValueError(f"{action} is not among the evaluated actions {sorted(names)}")
 
 
-__all__ = ["Decision", "GRADES", "REVIEW_BUDGET", "REVIEW_DEALS", "RoundReview", "TOLERANCE", "grade_of",
-           "is_choice", "review_round"]
+__all__ = ["Decision", "GRADES", "LIMITS", "Loss", "REVIEW_BUDGET", "REVIEW_DEALS", "REVIEW_MAX_DEALS",
+           "RoundReview", "TOLERANCE", "canonical_key", "decision_points", "decision_seed", "grade_of", "is_choice", "judge",
+           "judge_view", "loss_of", "review_round"]

@@ -21,9 +21,10 @@ options it leaves out (voluntary drawing and the dead-board call) are searched o
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterator
+from typing import Iterable, Iterator
 
 import numpy as np
 
@@ -31,10 +32,10 @@ from engine import ACTIONS, Action, Round, Rules
 
 from . import _core as C
 
-__all__ = ["NodeLimit", "Solution", "solve", "unit_values", "engine_solve", "solve_maxn", "core_supports", "unit_utilities",
+__all__ = ["NodeLimit", "Solution", "solve", "warm", "unit_values", "engine_solve", "solve_maxn", "core_supports", "unit_utilities",
            "root_value", "units_of", "tt_bits_for", "state_of"]
 
-#: at most this much table memory per call (17 bytes an entry)
+#: at most this much table memory per call (16 bytes an entry)
 DEFAULT_TT_MB = 64
 
 
@@ -43,16 +44,17 @@ class Solution:
     """Exact values of the legal actions at a position, for the side to move."""
 
     to_move: int
-    #: the legal actions, in the engine's order, and their values (same order)
+    #: the legal actions, in the engine's order, and their values (same order; None for
+    #: an action left out by ``solve(..., only=...)``)
     actions: list[Action]
-    values: list[int | Fraction]
+    values: list[int | Fraction | None]
     #: "minimax" (two sides), "paranoid" (three or more), or "engine-minimax"/"engine-paranoid"
     method: str = "minimax"
     nodes: int = 0
 
     @property
     def value(self) -> int | Fraction:
-        return max(self.values)
+        return max(v for v in self.values if v is not None)
 
     @property
     def best(self) -> Action:
@@ -69,6 +71,8 @@ class Solution:
 
 
 def _num(v):
+    if v is None:
+        return None
     if isinstance(v, Fraction):
         return int(v) if v.denominator == 1 else float(v)
     return int(v)
@@ -79,11 +83,11 @@ def units_of(rules: Rules) -> int:
 
 
 def core_supports(rules: Rules) -> bool:
-    """Whether the jitted core plays these rules (all presets and overlays but two options)."""
-    return not rules.voluntary_draw and rules.block_declaration != "dead_board_immediate"
+    """Whether the jitted core plays these rules: every preset and option does."""
+    return True
 
 
-def _params(rules: Rules, score) -> np.ndarray:
+def _params(rules: Rules, score, win_bonus: int = 0) -> np.ndarray:
     f = rules.flags
     P = np.zeros(C.P_SIZE, dtype=np.int64)
     P[C.P_N] = f.n
@@ -107,12 +111,17 @@ def _params(rules: Rules, score) -> np.ndarray:
     P[C.P_LPKEY] = 1 if (rules.block_winner == "blocker" or rules.block_tie == "blocker_side"
                          or not f.race) else 0
     P[C.P_HISTORY] = 1 if rules.can_draw else 0
+    P[C.P_DEADCALL] = 1 if f.dead_call else 0
+    P[C.P_VOLUNTARY] = 1 if f.voluntary else 0
+    P[C.P_WIN] = win_bonus if f.race else 0
     return P
 
 
-def state_of(rnd: Round) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The core's (state, stock, parameters) arrays for a round at rest."""
+def state_of(rnd: Round, win_bonus: int = 0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The core's (state, stock, parameters) arrays for a round at rest (``win_bonus``:
+    see :func:`solve`)."""
     S = np.zeros(C.S_SIZE, dtype=np.int64)
+    P = _params(rnd.rules, rnd.score, win_bonus)
     for s, h in enumerate(rnd.hands):
         S[C.S_H + s] = h
     S[C.S_L], S[C.S_R] = rnd.left, rnd.right
@@ -128,10 +137,11 @@ def state_of(rnd: Round) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     for i, p in enumerate(rnd.round_points):
         S[C.S_RP + i] = p
     S[C.S_FL] = rnd.forced_lead if rnd.left < 0 else -1
+    S[C.S_ZH] = C.hands_hash(rnd.hands)
     if rnd.result is not None:
         S[C.S_KIND] = 9  # finished: the core does not search it
     ST = np.array(stock if stock else [0], dtype=np.int64)
-    return S, ST, _params(rnd.rules, rnd.score)
+    return S, ST, P
 
 
 def tiles_left(rnd: Round) -> int:
@@ -143,8 +153,8 @@ def tt_bits_for(rnd: Round, tt_mb: float = DEFAULT_TT_MB) -> int:
     left = tiles_left(rnd)
     # zeroing a big table costs more than it saves, except on the long trees of a full stock
     bits = 10 if left <= 12 else 13 if left <= 18 else 16 if left <= 24 else 19 if len(rnd._stock) >= 12 else 17
-    cap = max(8, int(np.log2(max(1.0, tt_mb * 2**20 / 17))))
-    return min(bits, cap, 23)  # 2**23 entries = 142 MB < 256 MB
+    cap = max(8, int(np.log2(max(1.0, tt_mb * 2**20 / 16))))
+    return min(bits, cap, 23)  # 2**23 entries = 128 MB
 
 
 def unit_utilities(rnd: Round) -> tuple[int, ...]:
@@ -168,13 +178,19 @@ class NodeLimit(Exception):
     """The search went over the node limit it was given."""
 
 
-def solve(rnd: Round, tt_mb: float = DEFAULT_TT_MB, node_limit: int = 0, root: int | None = None) -> Solution:
+def solve(rnd: Round, tt_mb: float = DEFAULT_TT_MB, node_limit: int = 0, root: int | None = None,
+          only: Iterable[int] | None = None, win_bonus: int = 0) -> Solution:
     """Exact values of every legal action for the player to move (see the module doc).
 
     ``node_limit`` > 0 stops the search after that many nodes (raising :class:`NodeLimit`):
     the anytime evaluation uses it to keep within its time budget. ``root``: the scoring
     unit (side, or seat in Kozel) whose value is computed, by default the mover's; with
-    another root the values are still per action of the mover, for that unit.
+    another root the values are still per action of the mover, for that unit. ``only``:
+    the action ids to solve (the others get the value None), by default all.
+
+    ``win_bonus`` > 0 (races to a target only) values the round *for the match*: a side's
+    points past the match target are worth nothing, and reaching it is worth
+    ``win_bonus`` more (:func:`strategy._core.for_the_match`); 0 values points.
     """
     if rnd.result is not None:
         raise ValueError("the round is over")
@@ -184,17 +200,45 @@ def solve(rnd: Round, tt_mb: float = DEFAULT_TT_MB, node_limit: int = 0, root: i
     k = rules.flags.units
     if root is None:
         root = rules.flags.side[rnd.turn] if rules.flags.race else rnd.turn
-    S, ST, P = state_of(rnd)
+    S, ST, P = state_of(rnd, win_bonus)
     moves = np.zeros(C.MAX_MOVES, dtype=np.int64)
     values = np.zeros(C.MAX_MOVES, dtype=np.int64)
     stats = np.zeros(2, dtype=np.int64)
     stats[1] = node_limit
-    cnt = C.solve_root(S, ST, P, root, tt_bits_for(rnd, tt_mb), moves, values, stats)
+    cnt = C.solve_root(S, ST, P, root, tt_bits_for(rnd, tt_mb), moves, values, stats, _only_mask(only))
     if cnt < 0:
         raise NodeLimit(f"more than {node_limit} nodes")
     return Solution(rnd.turn, [ACTIONS[int(m)] for m in moves[:cnt]],
-                    [_scaled(int(v), k) for v in values[:cnt]],
+                    [None if v == C.SKIPPED else _scaled(int(v), k) for v in values[:cnt]],
                     "minimax" if k == 2 else "paranoid", int(stats[0]))
+
+
+_ALL = np.ones(len(ACTIONS), dtype=np.int64)
+
+
+def _only_mask(only: Iterable[int] | None) -> np.ndarray:
+    if only is None:
+        return _ALL
+    mask = np.zeros(len(ACTIONS), dtype=np.int64)
+    for aid in only:
+        mask[aid] = 1
+    return mask
+
+
+_warm = False
+
+
+def warm() -> float:
+    """Load (or compile) the jitted core, once per process; returns the seconds it took
+    (0 once loaded). Callers with a time budget call it before starting their clock."""
+    global _warm
+    if _warm:
+        return 0.0
+    started = time.perf_counter()
+    rnd = Round.from_hands(Rules.preset("laplaza_partners"), ["6-6 1-2", "5-6 1-1", "4-6 2-3", "3-6 0-0"])
+    solve(rnd)
+    _warm = True
+    return time.perf_counter() - started
 
 
 def unit_values(rnd: Round, tt_mb: float = DEFAULT_TT_MB) -> tuple[int | Fraction, ...]:

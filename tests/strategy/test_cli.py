@@ -46,7 +46,20 @@ def test_hint(position):
     data = json.loads(out.stdout)
     assert data["seat"] == rnd.turn and data["deals"] >= 1
     assert [a["action"] for a in data["actions"]] == [str(a) for a in rnd.legal_actions()]
-    assert all({"action", "expected", "best_share"} <= set(a) for a in data["actions"])
+    assert all({"action", "expected", "stderr", "best_share"} <= set(a) for a in data["actions"])
+    assert all(a["stderr"] >= 0 for a in data["actions"])
+    assert data["stop"] in ("exact", "precision", "deals", "budget") and "warmup" in data and "seconds" in data
+
+
+def test_hint_says_it_is_exact_with_no_error_when_every_deal_is_solved():
+    rnd = deal(Rules.preset("laplaza_partners"), seed=7)
+    while rnd.result is None and sum(bin(h).count("1") for h in rnd.hands) > 9:
+        rnd.apply(rnd.legal_actions()[0])
+    out = run("hint", "--seat", str(rnd.turn), "--seed", "1", stdin=dumps(rnd))
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["exact"] and data["stop"] == "exact"
+    assert all(a["stderr"] == 0 for a in data["actions"])
 
 
 def test_infer(position):

@@ -36,6 +36,11 @@ def _extra_rules():
     yield Rules.preset("block", 4).with_options(block_points="losing_side_only", block_tie="lightest_tile")
     yield Rules.preset("draw", 2).with_options(stock_reserve=2)
     yield Rules.preset("laplaza_1v1").with_options(end_rounding="nearest_5")
+    # the two options that once needed a search on engine.Round
+    yield Rules.preset("draw", 2).with_options(voluntary_draw=True)
+    yield Rules.preset("laplaza_1v1", overlays=["dead_board_call"])
+    yield Rules.preset("kozel", 3, overlays=["dead_board_call"])
+    yield Rules.preset("all_fives", 2, overlays=["dead_board_call"]).with_options(voluntary_draw=True)
 
 
 def _all_rules():

@@ -122,3 +122,48 @@ def test_each_playable_level_has_a_measured_edge_over_the_level_below_in_partner
         row = measured(level, "laplaza_partners")
         assert row is not None and row["b"] == below(level), level
         assert row["ci95"][0] > 0, (level, row)  # measurably stronger: the interval is above 0
+
+
+# ------------------------------------------------------------------ grades that hold
+def _decisions(preset: str, players: int, seed: str, from_tiles: int):
+    """Seat 0's real choices in a seeded bot game, from ``from_tiles`` tiles on the table on."""
+    from strategy.bots import get_bot
+    from strategy.review import decision_points
+
+    game = Game.start(Setup(preset, players, (), seed, ("human",) + ("strong",) * (players - 1)))
+    me = get_bot("casual")
+    rng = random.Random(seed)
+    while not game.round.is_over:
+        game.play_bot() if game.bot_to_move else game.play(me.choose(game.view(0), rng))
+    return [(rnd, game.rounds[0][ply].action) for ply, rnd in decision_points(game, 0) if len(rnd.line) >= from_tiles]
+
+
+@pytest.mark.parametrize("preset, players", [("laplaza_partners", 4), ("laplaza_1v1", 2), ("draw", 3),
+                                             ("kozel", 3)])
+def test_the_same_decision_gets_the_same_grade_under_other_seeds(preset, players):
+    """A small fixed set (mid-round decisions, to stay quick): a grade the review calls
+    clear comes out the same under three seeds, and its interval holds the others' losses."""
+    from strategy.review import grade_of, judge_view
+
+    checked = 0
+    for rnd, action in _decisions(preset, players, f"stable:{preset}", 6)[:4]:
+        view = rnd.view(rnd.turn)
+        judged = [judge_view(view, action, seed=s) for s in (11, 22, 33)]
+        losses = [loss for _, _, loss in judged]
+        if all(loss.sure for loss in losses):
+            assert len({grade_of(loss.mean) for loss in losses}) == 1, losses
+        for loss in losses:  # the 95% intervals of the three seeds overlap
+            assert loss.low <= min(other.high for other in losses) + 1e-9
+        checked += 1
+    assert checked
+
+
+def test_decisions_judged_in_the_background_equal_the_review():
+    from strategy.review_queue import RoundJudge
+
+    game = _played(Setup("laplaza_partners", 4, (), "bg", ("human", "casual", "casual", "casual")), seed=2)
+    judge = RoundJudge(0)
+    judge.fill(game)
+    background = judge.wait(timeout=300)
+    assert background is not None and not judge.failed()
+    assert background.to_dict() == review_round(game, 0).to_dict()

@@ -1,0 +1,153 @@
+"""Review grades: the same decision under other seeds, and beside a 1,000-deal reference.
+
+Decisions come from bot games of every game and player count (seat 0 plays ``casual``,
+so that it makes mistakes to grade; the other seats ``strong``), each position a real
+choice. Every decision is judged as the review judges it (``strategy.review.judge_view``:
+sampled until the grade is clear, capped by deals and nodes, never by time) under
+``--seeds`` seeds, and beside a reference from an independent seed: 1,000 deals, or every
+consistent deal when there are no more, graded by its point estimate.
+
+Printed per game: decisions; *stable*: the share of decisions whose grade is the same
+under every seed; *modal*: the mean share of seeds that give a decision's commonest
+grade; *ref*: the share of (decision, seed) grades equal to the reference grade; *fits*:
+the share where the two at least agree within their 95% intervals (the reference's grade
+is one the judgement's interval allows, or the other way round: with a 1,000-deal
+reference, most disagreements are the reference's own noise); *sure*: the share of
+grades clear of every limit; the time per judgement (CPU, one core).
+
+    .venv/bin/python bench/review_stability.py --decisions 100 --seeds 3 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.notation import dumps, loads  # noqa: E402
+from strategy.bots import get_bot  # noqa: E402
+from strategy.evaluate import evaluate  # noqa: E402
+from strategy.game import Game, Setup, seed_number  # noqa: E402
+from strategy.review import GRADES, canonical_key, decision_points, grade_of, judge_view, loss_of  # noqa: E402
+
+GAMES = [("laplaza_partners", 4), ("laplaza_1v1", 2), ("all_fives", 2), ("all_fives", 3), ("all_fives", 4),
+         ("draw", 2), ("draw", 3), ("draw", 4), ("block", 2), ("block", 3), ("block", 4),
+         ("kozel", 2), ("kozel", 3), ("kozel", 4)]
+REFERENCE_DEALS = 1000
+
+
+def collect(preset: str, players: int, wanted: int, seed: str) -> list[dict]:
+    """Decisions of seat 0 from bot games until ``wanted`` are found."""
+    out: list[dict] = []
+    game_no = 0
+    while len(out) < wanted:
+        setup = Setup(preset, players, (), f"{seed}:{game_no}", ("human",) + ("strong",) * (players - 1))
+        game = Game.start(setup)
+        me = get_bot("casual")
+        rng = random.Random(f"{seed}:{game_no}")
+        while not game.round.is_over:
+            if game.bot_to_move:
+                game.play_bot()
+            else:
+                game.play(me.choose(game.view(0), rng))
+        for ply, rnd in decision_points(game, 0):
+            out.append({"game": f"{preset}:{players}", "id": f"{setup.seed}:{ply}", "position": dumps(rnd),
+                        "action": game.rounds[0][ply].action})
+        game_no += 1
+    return out[:wanted]
+
+
+def judge_one(item: dict, seeds: int) -> dict:
+    rnd = loads(item["position"])
+    view = rnd.view(rnd.turn)
+    rows = []
+    for s in range(seeds):
+        started = time.process_time()
+        ev, chosen, loss = judge_view(view, item["action"], seed=seed_number(f"stability:{s}:{item['id']}"))
+        rows.append({"grade": grade_of(loss.mean), "loss": loss.mean, "low": loss.low, "high": loss.high,
+                     "sure": loss.sure, "deals": ev.deals, "stop": ev.stop, "cpu": time.process_time() - started})
+    ref = evaluate(view, deals=REFERENCE_DEALS, budget=None, exact_limit=REFERENCE_DEALS,
+                   seed=seed_number(f"reference:{item['id']}"))
+    ref_loss = loss_of(ref, canonical_key(view, item["action"], ref))
+    return {**item, "judged": rows, "reference": {"grade": grade_of(ref_loss.mean), "loss": ref_loss.mean,
+                                                  "low": ref_loss.low, "high": ref_loss.high,
+                                                  "deals": ref.deals, "exact": ref.exact}}
+
+
+def _judge(args):
+    return judge_one(*args)
+
+
+def spanned(low: float, high: float) -> set[str]:
+    """The grades a loss between ``low`` and ``high`` could have (grades are ordered)."""
+    names = [name for name, _ in GRADES]
+    return set(names[names.index(grade_of(low)):names.index(grade_of(high)) + 1])
+
+
+def pct(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def report(results: list[dict]) -> None:
+    print(f"{'game':20} {'n':>4} {'stable':>7} {'modal':>6} {'ref':>6} {'fits':>6} {'sure':>6} {'cpu med':>8} "
+          f"{'cpu p95':>8} {'deals med':>9}")
+    groups: dict[str, list[dict]] = {}
+    for r in results:
+        groups.setdefault(r["game"], []).append(r)
+    for name, rows in list(groups.items()) + [("all", results)]:
+        stable = modal = ref = fits = sure = 0.0
+        cpus, deals = [], []
+        judged = 0
+        for r in rows:
+            grades = [j["grade"] for j in r["judged"]]
+            top = Counter(grades).most_common(1)[0][1]
+            stable += len(set(grades)) == 1
+            modal += top / len(grades)
+            ref += sum(g == r["reference"]["grade"] for g in grades)
+            rr = r["reference"]
+            fits += sum(rr["grade"] in spanned(j["low"], j["high"]) or j["grade"] in spanned(rr["low"], rr["high"])
+                        for j in r["judged"])
+            sure += sum(j["sure"] for j in r["judged"])
+            judged += len(grades)
+            cpus += [j["cpu"] for j in r["judged"]]
+            deals += [j["deals"] for j in r["judged"]]
+        n = len(rows)
+        print(f"{name:20} {n:4} {stable / n:7.1%} {modal / n:6.1%} {ref / judged:6.1%} {fits / judged:6.1%} "
+              f"{sure / judged:6.1%} {statistics.median(cpus):7.2f}s {pct(cpus, .95):7.2f}s "
+              f"{statistics.median(deals):9.0f}", flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--decisions", type=int, default=100, help="per game and player count")
+    ap.add_argument("--seeds", type=int, default=3)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--games", default="", help="comma-separated preset:players (default: every one)")
+    ap.add_argument("--seed", default="stability")
+    ap.add_argument("--out", default="", help="write every judgement as JSON here")
+    args = ap.parse_args()
+    games = [tuple((g.split(":")[0], int(g.split(":")[1]))) for g in args.games.split(",") if g] or GAMES
+    items = [item for preset, players in games for item in collect(preset, players, args.decisions, args.seed)]
+    print(f"{len(items)} decisions, {args.seeds} seeds each, reference {REFERENCE_DEALS} deals", flush=True)
+    work = [(item, args.seeds) for item in items]
+    if args.jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+            results = pool.map(_judge, work, chunksize=1)
+    else:
+        results = [_judge(w) for w in work]
+    report(results)
+    if args.out:
+        Path(args.out).write_text(json.dumps(results))
+
+
+if __name__ == "__main__":
+    main()

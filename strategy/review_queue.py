@@ -1,0 +1,96 @@
+"""Judging a player's decisions in the background, each one right after it is made.
+
+A review samples each decision until its grade is clear, which takes up to seconds at
+the start of a round; done after the round it froze the page. :class:`RoundJudge` hands
+every decision to a small pool of worker threads the moment the player makes it, so the
+round goes on while it is judged and the review is there when the round ends. The
+solver's core releases the interpreter lock while it searches, so a worker runs beside
+the page on another core.
+
+Each judgement is the deterministic :func:`strategy.review.judge` (seeded from the game,
+the round and the move; no time budget), so a decision judged in the background, again
+after a reload, or in a benchmark gets the same grade.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
+
+from engine import Round
+
+from .game import Game
+from .review import Decision, RoundReview, decision_points, decision_seed, is_choice, judge
+
+__all__ = ["RoundJudge", "WORKERS", "judge_later"]
+
+#: worker threads for every session of this process: one core is left for the pages on a
+#: big machine; on a laptop's two cores both judge (the pages wait for people, mostly)
+WORKERS = max(2, (os.cpu_count() or 2) - 1)
+_pool: ThreadPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+def _executor() -> ThreadPoolExecutor:
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="capicu-review")
+        return _pool
+
+
+def judge_later(rnd: Round, ply: int, action: str, hinted: bool, seed: int) -> Future:
+    """Start judging ``action`` at ``rnd`` (the position before it; copied now)."""
+    return _executor().submit(judge, rnd.copy(), ply, action, hinted, seed=seed)
+
+
+class RoundJudge:
+    """The judged decisions of one round of one game, as they come in."""
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+        self._futures: dict[int, Future] = {}
+
+    def decided(self, game: Game, before: Round, ply: int) -> None:
+        """The player just made move ``ply`` from ``before``: judge it if it was a choice."""
+        if ply in self._futures or not is_choice(before):
+            return
+        move = game.rounds[self.index][ply]
+        self._futures[ply] = judge_later(before, ply, move.action, move.hint, decision_seed(game, self.index, ply))
+
+    def fill(self, game: Game, seat: int = 0) -> None:
+        """Judge every choice of the round not judged yet (a reopened or reloaded game)."""
+        for ply, before in decision_points(game, self.index, seat):
+            if ply not in self._futures:
+                move = game.rounds[self.index][ply]
+                self._futures[ply] = judge_later(before, ply, move.action, move.hint,
+                                                 decision_seed(game, self.index, ply))
+
+    @property
+    def total(self) -> int:
+        return len(self._futures)
+
+    @property
+    def pending(self) -> int:
+        return sum(not f.done() for f in self._futures.values())
+
+    def failed(self) -> list[int]:
+        """The moves whose judging raised (said plainly on the page, never as a trace)."""
+        return [ply for ply, f in sorted(self._futures.items()) if f.done() and f.exception() is not None]
+
+    def decisions(self) -> list[Decision]:
+        """The judged decisions so far, in the order they were made."""
+        return [f.result() for _, f in sorted(self._futures.items()) if f.done() and f.exception() is None]
+
+    def review(self) -> RoundReview | None:
+        """The whole round's review once every decision is judged."""
+        if self.pending:
+            return None
+        return RoundReview(self.index, tuple(self.decisions()))
+
+    def wait(self, timeout: float | None = None) -> RoundReview | None:
+        """Block until every decision is judged (tests and the command line)."""
+        for future in list(self._futures.values()):
+            future.exception(timeout=timeout)
+        return self.review()
