@@ -1,5 +1,5 @@
-"""A hint on screen: the recommended move, a chart of every legal move's expected points,
-and the facts behind it, in the reader's language."""
+"""A hint on screen: the recommended move, a chart of every legal move's expected points
+with how sure each figure is, and the facts behind it, in the reader's language."""
 
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from engine import Rules
+from strategy.evaluate import Z95
 from strategy.hints import Hint
 
 from . import session
-from .labels import action_label, seat_labels
+from .labels import about, action_label, figure, seat_labels
 
 
 def fact_text(tr, rules: Rules, code: str, params: dict) -> str:
@@ -20,6 +21,10 @@ def fact_text(tr, rules: Rules, code: str, params: dict) -> str:
         return tr("play.fact.share", action=action_label(tr, params["action"]), share=f"{params['share']:.0%}")
     if code == "exact":
         return tr("play.fact.exact", deals=params["deals"])
+    if code in ("margin", "tie"):
+        return tr(f"play.fact.{code}", action=action_label(tr, params["action"]),
+                  other=action_label(tr, params["other"]), points=about(tr, params["points"], params["pm"]),
+                  pm=figure(tr, params["pm"]) if params["pm"] is not None else "?")
     if code == "void":
         return tr(f"play.fact.void_{params['why']}", seat=seats[params["seat"]], number=params["number"])
     if code == "count":
@@ -28,15 +33,26 @@ def fact_text(tr, rules: Rules, code: str, params: dict) -> str:
     raise ValueError(f"no words for the hint fact {code!r}")
 
 
+def values_help(tr, rules: Rules) -> str:
+    """What a value means at this table: the scale the player reads the chart in."""
+    if rules.match_mode != "race":
+        return tr("play.values_help_penalty")
+    return tr("play.values_help_sides" if rules.sides == 2 else "play.values_help_players")
+
+
 def expected_points_figure(hint: Hint, tr) -> go.Figure:
-    """A bar per legal move, best first; the recommended one in the accent colour."""
-    rows = sorted(zip(hint.evaluation.actions, hint.evaluation.expected), key=lambda r: -r[1])
-    names = [action_label(tr, a) for a, _ in rows]
-    values = [round(v, 1) for _, v in rows]
-    colours = ["#2e7d32" if str(a) == hint.best else "#90a4ae" for a, _ in rows]
+    """A bar per legal move, best first, with its 95% interval; the recommended one in the
+    accent colour and named in its label (colour is never the only sign)."""
+    found = hint.evaluation
+    rows = sorted(zip(found.actions, found.expected, found.stderr), key=lambda r: -r[1])
+    names = [("★ " if str(a) == hint.best else "") + action_label(tr, a) for a, _, _ in rows]
+    values = [round(v, 1) for _, v, _ in rows]
+    halves = [0.0 if s == float("inf") else Z95 * s for _, _, s in rows]
+    colours = ["#2e7d32" if str(a) == hint.best else "#607d8b" for a, _, _ in rows]
     fig = go.Figure(go.Bar(x=values, y=names, orientation="h", marker_color=colours,
-                           text=[f"{v:+.1f}" for v in values], textposition="auto",
-                           hovertemplate="%{y}: %{x:+.1f}<extra></extra>"))
+                           error_x=dict(type="data", array=halves, visible=any(halves), color="#263238"),
+                           text=[about(tr, v, h, signed=True) for v, h in zip(values, halves)],
+                           textposition="auto", hovertemplate="%{y}: %{text}<extra></extra>"))
     fig.update_layout(height=80 + 34 * len(rows), margin=dict(l=10, r=10, t=30, b=30),
                       title=tr("play.expected_points"), yaxis=dict(autorange="reversed"),
                       xaxis=dict(title=tr("play.expected_points"), zeroline=True))
@@ -49,7 +65,12 @@ def show_hint(hint: Hint, rules: Rules) -> None:
         st.markdown(f"**{tr('play.hint_title')}**")
         st.success(tr("play.hint_best", action=action_label(tr, hint.best)), icon=":material/lightbulb:")
         found = hint.evaluation
-        st.caption(tr("play.hint_exact" if found.exact else "play.hint_deals", deals=found.deals))
+        if found.exact:
+            st.caption(tr("play.hint_exact", deals=found.deals))
+        else:
+            st.caption(tr("play.hint_deals", deals=found.deals) + " "
+                       + tr("play.hint_sure" if found.stop == "precision" else "play.hint_unsure"))
         st.plotly_chart(expected_points_figure(hint, tr), width="stretch", config={"displayModeBar": False})
+        st.caption(values_help(tr, rules))
         for code, params in hint.facts:
             st.markdown(f"- {fact_text(tr, rules, code, params)}")

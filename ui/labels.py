@@ -66,6 +66,22 @@ def action_label(tr: Translator, action: Action | str) -> str:
         return str(action)
 
 
+def figure(tr: Translator, value: float, signed: bool = False) -> str:
+    """A measured figure in the reader's notation (puzzles.explain.number: one precision,
+    the language's decimal sign, no negative zero)."""
+    from puzzles.explain import number
+
+    return number(tr.lang, value, signed)
+
+
+def about(tr: Translator, value: float, half: float | None, signed: bool = False) -> str:
+    """"+4.1 ± 1.2": a sampled figure with the half-width of its 95% interval (the bare
+    figure when it is exact, "?" for the half-width when it is not known yet)."""
+    if half is not None and half == 0:
+        return figure(tr, value, signed)
+    return f"{figure(tr, value, signed)} ± {'?' if half is None or half == float('inf') else figure(tr, half)}"
+
+
 def event_text(tr: Translator, seat: int, action: Action | str, labels: list[str], viewer: int = 0) -> str:
     """"Luis passes", "You play 3-5 on the left end": a move told as an event, in the
     reader's words (the viewer is spoken to, not about)."""

@@ -14,17 +14,29 @@ from engine import IllegalActionError
 from progress import ProgressError, SavedGame
 from strategy.game import Game, GameError, Setup, seed_number
 from strategy.hints import hint
-from strategy.review import review_round
+from strategy.review_queue import RoundJudge
+from strategy.solver import warm
 from ui import session
 from ui.board_frame import show_board
 from ui.hint_view import show_hint
 from ui.labels import event_text, result_summary, seat_labels, side_label
-from ui.play_review import show_review
+from ui.play_review import show_progress, show_review
 from ui.play_setup import describe, init_state, link_params, new_seed, pace, setup_form, setup_from_link
 
 tr = session.tr()
-GAME, SAVED, HINT, REVIEWS = "play_game", "play_saved_id", "play_hint", "play_reviews"
+GAME, SAVED, HINT, REVIEWS, JUDGES = "play_game", "play_saved_id", "play_hint", "play_reviews", "play_judges"
 init_state()
+
+
+@st.cache_resource
+def _warm_solver() -> threading.Thread:
+    """Load the jitted solver once per server, in the background, before the first hint."""
+    thread = threading.Thread(target=warm, name="capicu-warm", daemon=True)
+    thread.start()
+    return thread
+
+
+_warm_solver()
 
 
 # ------------------------------------------------------------------ state changes
@@ -33,11 +45,17 @@ def start(setup: Setup) -> None:
     for name in (SAVED, HINT):
         st.session_state.pop(name, None)
     st.session_state[REVIEWS] = {}
+    st.session_state[JUDGES] = {}
     st.query_params.update(link_params(setup))
 
 
 def reviews() -> dict:
     return st.session_state.setdefault(REVIEWS, {})
+
+
+def judge_of(index: int) -> RoundJudge:
+    """The background judging of round ``index``'s decisions (one per round of this game)."""
+    return st.session_state.setdefault(JUDGES, {}).setdefault(index, RoundJudge(index))
 
 
 def save(game: Game, status: str) -> None:
@@ -65,14 +83,15 @@ def table_lock() -> threading.Lock:
 
 def on_play(action: str) -> None:
     game: Game = st.session_state[GAME]
+    index, ply = len(game.rounds) - 1, len(game.rounds[-1])
+    before = game.round.copy()
     try:
         with table_lock():
             game.play(action, hint=st.session_state.get(HINT) is not None)
         st.session_state.pop(HINT, None)
     except IllegalActionError:
         return  # the board offers legal moves only; a stale tap changes nothing
-    if game.round.is_over:
-        reviews().pop(len(game.rounds) - 1, None)
+    judge_of(index).decided(game, before, ply)  # judged now, in the background, while the round goes on
 
 
 def ask_hint() -> None:
@@ -114,8 +133,26 @@ def reopen(saved: SavedGame) -> None:
     st.session_state[GAME] = game
     st.session_state[SAVED] = saved.id
     st.session_state[REVIEWS] = {}
+    st.session_state[JUDGES] = {}
     st.session_state.pop(HINT, None)
     st.query_params.update(link_params(game.setup))
+
+
+def review_panel(game: Game, index: int, judge: RoundJudge, key: str) -> None:
+    """The round's review, or its progress while the last decisions are judged: a fragment
+    that looks again twice a second only while something is pending (the page itself
+    does not rerun), and reruns the page once when the review is complete."""
+
+    def panel() -> None:
+        review = judge.review()
+        if review is None:
+            show_progress(judge.decisions(), judge.total, len(judge.failed()))
+        elif index not in reviews():
+            st.rerun()  # complete: the page saves it and shows it with the replay
+        else:
+            show_review(game, index, review, key, failed=len(judge.failed()))
+
+    st.fragment(panel, run_every=0.5 if judge.pending else None)()
 
 
 def move_text(move) -> str:
@@ -194,13 +231,15 @@ if rnd.is_over:
     st.subheader(tr("play.round_over"))
     for line in result_summary(tr, rules, rnd.result):
         st.markdown(f"- {line}")
-    if index not in reviews():
-        with st.spinner(tr("play.reviewing")):
-            reviews()[index] = review_round(game, index)
-        if not game.over and game.last_round:
-            game.next_round()  # the match ends with this round: score it now
+    if not game.over and game.last_round:
+        game.next_round()  # the match ends with this round: score it now
+        save(game, "finished")
+    judge = judge_of(index)
+    judge.fill(game)  # decisions made before a reload or in a reopened game
+    if index not in reviews() and judge.review() is not None:
+        reviews()[index] = judge.review()
         save(game, "finished" if game.over else "playing")
-    show_review(game, index, reviews()[index], key=f"play:{setup.seed}:{index}:review")
+    review_panel(game, index, judge, f"play:{setup.seed}:{index}:review")
     if not game.match.is_over:
         st.button(tr("play.next_round"), on_click=next_round, type="primary", icon=":material/skip_next:",
                   key="play_next_round")

@@ -5,46 +5,86 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from strategy.evaluate import Z95
 from strategy.game import Game
-from strategy.review import GRADES, RoundReview
+from strategy.review import GRADES, Decision, RoundReview
 
 from . import session
 from .board_frame import show_board
-from .labels import action_label, seat_labels
+from .hint_view import values_help
+from .labels import about, action_label, figure, seat_labels
 
 GRADE_MARKS = {"best": "✅", "good": "👍", "inaccuracy": "⚠️", "mistake": "❌", "blunder": "⛔"}
 #: Grades a "next mistake" jump stops at.
 SLIPS = ("inaccuracy", "mistake", "blunder")
 
 
-def review_table(review: RoundReview) -> pd.DataFrame:
+def grade_text(tr, d: Decision) -> str:
+    """The grade with its mark; a grade whose loss lies near a limit says so."""
+    name = tr(f"play.grade.{d.grade}")
+    return f"{GRADE_MARKS[d.grade]} {name if d.sure else tr('play.grade_near', grade=name)}"
+
+
+def loss_text(tr, d: Decision) -> str:
+    """The points lost, with the 95% interval when the deals were a sample."""
+    if d.all_deals or d.loss_high - d.loss_low < 0.05:
+        return figure(tr, d.loss)
+    return tr("play.loss_range", loss=figure(tr, d.loss), low=figure(tr, d.loss_low), high=figure(tr, d.loss_high))
+
+
+def _half(d: Decision, action: str) -> float:
+    return 0.0 if d.all_deals else Z95 * d.stderr.get(action, float("inf"))
+
+
+def review_table(decisions: list[Decision]) -> pd.DataFrame:
     tr = session.tr()
     rows = []
-    for d in review.decisions:
+    for d in decisions:
         rows.append({
             tr("play.col_move"): d.ply + 1,
             tr("play.col_yours"): action_label(tr, d.action),
-            tr("play.col_grade"): f"{GRADE_MARKS[d.grade]} {tr(f'play.grade.{d.grade}')}",
+            tr("play.col_grade"): grade_text(tr, d),
+            tr("play.col_lost"): loss_text(tr, d),
             tr("play.col_best"): action_label(tr, d.best),
-            tr("play.col_expected"): f"{d.expected:+.1f} / {d.best_expected:+.1f}",
-            tr("play.col_exact"): f"{d.exact:+.0f} / {d.best_exact:+.0f}",
+            tr("play.col_expected"): f"{about(tr, d.expected, _half(d, _evaluated(d)), True)} / "
+                                     f"{about(tr, d.best_expected, _half(d, d.best), True)}",
+            tr("play.col_exact"): f"{figure(tr, d.exact, True)} / {figure(tr, d.best_exact, True)}",
             tr("play.col_hint"): "💡" if d.hint else "",
         })
     return pd.DataFrame(rows)
 
 
-def show_review(game: Game, index: int, review: RoundReview, key: str) -> None:
+def _evaluated(d: Decision) -> str:
+    """The evaluated action the move is (its mirror t@L when it was t@R on equal ends)."""
+    return d.action if d.action in d.values else d.action.replace("@R", "@L")
+
+
+def show_progress(done: list[Decision], total: int, failed: int) -> None:
+    """While the last decisions are still being judged: those done so far, and how many are left."""
     tr = session.tr()
     st.subheader(tr("play.review"))
+    st.progress(len(done) / total if total else 1.0, text=tr("play.judging", done=len(done), total=total))
+    if failed:
+        st.warning(tr("play.judge_failed", n=failed), icon=":material/error:")
+    if done:
+        st.dataframe(review_table(done), hide_index=True, width="stretch")
+
+
+def show_review(game: Game, index: int, review: RoundReview, key: str, failed: int = 0) -> None:
+    tr = session.tr()
+    st.subheader(tr("play.review"))
+    if failed:
+        st.warning(tr("play.judge_failed", n=failed), icon=":material/error:")
     if not review.decisions:
         st.info(tr("play.no_decisions"), icon=":material/info:")
     else:
         left, right = st.columns(2)
         left.metric(tr("play.accuracy"), f"{review.accuracy:.0%}")
-        right.metric(tr("play.loss"), f"{review.loss_per_decision:.1f}")
-        st.dataframe(review_table(review), hide_index=True, width="stretch")
-    limits = {name: f"{limit:g}" for name, limit in GRADES[:-1]}
-    st.caption(tr("play.grades_help", **limits))
+        right.metric(tr("play.loss"), figure(tr, review.loss_per_decision))
+        st.dataframe(review_table(list(review.decisions)), hide_index=True, width="stretch")
+    limits = {name: figure(tr, limit) for name, limit in GRADES[:-1]}
+    st.caption(tr("play.grades_help", **limits) + " " + tr("play.grades_sure"))
+    st.caption(values_help(tr, game.setup.rules()))
     _replay(game, index, review, key)
 
 
@@ -76,9 +116,9 @@ def _replay(game: Game, index: int, review: RoundReview, key: str) -> None:
     st.caption(tr("play.replay_step", n=step, total=total))
     judged = next((d for d in review.decisions if d.ply == step), None)
     if judged is not None:  # the position before one of your choices: say how it was judged
-        st.markdown(tr("play.replay_choice", grade=f"{GRADE_MARKS[judged.grade]} {tr(f'play.grade.{judged.grade}')}",
+        st.markdown(tr("play.replay_choice", grade=grade_text(tr, judged),
                        yours=action_label(tr, judged.action), best=action_label(tr, judged.best),
-                       loss=f"{judged.loss:.1f}"))
+                       loss=loss_text(tr, judged)))
     cols = st.columns(5)
     cols[0].button(tr("play.replay_first"), key=f"{key}:first", on_click=go, args=(0,), disabled=step == 0,
                    icon=":material/first_page:", width="stretch")

@@ -239,6 +239,9 @@ def test_a_round_against_a_bot_by_tapping_with_a_hint_then_the_review(browser, a
             page.wait_for_timeout(1200)
         page.get_by_text(tr("play.review")).wait_for(timeout=60_000)
         assert hinted, "a hint was asked for at least once"
+        # the choices were judged in the background; the page shows the finished review by
+        # itself (its fragment looks again while one is pending), with no click
+        expect(page.get_by_text(tr("play.accuracy"))).to_be_visible(timeout=180_000)
         first = page.get_by_role("button", name=tr("play.replay_first"))
         first.click()
         page.get_by_text(re.compile(r"^" + re.escape(tr("play.replay_step", n=0, total=99)).replace("99", r"\d+")))\

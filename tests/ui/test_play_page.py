@@ -24,12 +24,23 @@ def _game(at) -> Game:
     return at.session_state["play_game"]
 
 
+def _reviewed(at, index: int = 0):
+    """Wait for the background judging of round ``index``, then let the page show it (in a
+    browser its fragment looks again by itself; AppTest runs the page once more)."""
+    at.session_state["play_judges"][index].wait(timeout=300)
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert index in at.session_state["play_reviews"]
+    return at
+
+
 def _play_round(at, choose=lambda legal: legal[0]):
-    """Tap the player's moves until the round is over (the bots answer in between)."""
+    """Tap the player's moves until the round is over (the bots answer in between), and
+    wait for its review."""
     for _ in range(60):
         game = _game(at)
         if game.round.is_over:
-            return at
+            return _reviewed(at, len(game.rounds) - 1)
         assert game.human_to_move, "after the page's run, either the round is over or it is your turn"
         action = str(choose(game.round.legal_actions()))
         at = component_event(at, f"play:{game.setup.seed}:{game.round.round_number}:board", trigger=("play", action))
@@ -63,7 +74,7 @@ def test_a_match_started_from_the_form_is_played_to_the_end_of_a_round_and_revie
     assert len(at.dataframe) == 1 if review.decisions else tr("play.no_decisions") in texts_of(at)
     if review.decisions:
         assert len(at.dataframe[0].value) == len(review.decisions)
-    assert tr("play.grades_help", best="0.5", good="3", inaccuracy="7", mistake="15") in texts_of(at)
+    assert tr("play.grades_help", best="0.5", good="3.0", inaccuracy="7.0", mistake="15.0") in texts_of(at)
 
 
 def test_a_link_with_a_seed_deals_the_same_round_again():
@@ -145,3 +156,39 @@ def test_the_replay_steps_with_every_hand_shown_and_jumps_to_a_mistake():
     if slips:
         at.button(key=f"{key}:slip").click().run()
         assert at.session_state[f"{key}:step"] in slips
+
+
+def test_the_round_stays_usable_while_its_moves_are_judged(monkeypatch):
+    """Judging runs beside the page: at the round's end the page shows how far it got and
+    offers the next round at once; the grades appear when the judging is done."""
+    from concurrent.futures import Future
+
+    import strategy.review_queue as queue
+    from strategy.review import judge
+
+    held: list[tuple[Future, tuple]] = []
+
+    def later(rnd, ply, action, hinted, seed):
+        future = Future()
+        held.append((future, (rnd.copy(), ply, action, hinted, seed)))
+        return future
+
+    monkeypatch.setattr(queue, "judge_later", later)
+    at = open_app("play", game="laplaza_partners", seed="44", levels="casual,casual,casual")
+    for _ in range(60):
+        game = _game(at)
+        if game.round.is_over:
+            break
+        at = component_event(at, f"play:44:{game.round.round_number}:board",
+                             trigger=("play", str(game.round.legal_actions()[0])))
+    assert held, "each choice was handed to the judges as it was made"
+    tr = translator("en")
+    assert any(tr("play.judging", done=0, total=len(held)) in e.proto.text for e in at.get("progress"))
+    assert any(b.key == "play_next_round" for b in at.button)  # the next round does not wait
+    assert 0 not in at.session_state["play_reviews"]
+    for future, (rnd, ply, action, hinted, seed) in held:
+        future.set_result(judge(rnd, ply, action, hinted, seed=seed))
+    at.run()
+    review = at.session_state["play_reviews"][0]
+    assert [d.ply for d in review.decisions] == sorted(ply for _, (_, ply, _, _, _) in held)
+    assert len(at.dataframe[0].value) == len(review.decisions)
