@@ -30,20 +30,31 @@ def _rows() -> tuple[dict[str, Any], ...]:
     return tuple(json.loads(STRENGTH_FILE.read_text(encoding="utf-8")).get("duels", ()))
 
 
-def measured(level: str, game: str) -> dict[str, Any] | None:
-    """The duel of ``level`` against the level below it in ``game`` (the row with the most
-    deals), or None when none was measured: ``{"a", "b", "game", "deals",
-    "points_per_deal", "ci95", "win", "tie", "loss"}``."""
+def players_of(row: dict[str, Any]) -> int:
+    """A row's player count (rows of two-count-free games name none: the game's own)."""
+    if "players" in row:
+        return int(row["players"])
+    from engine import Rules
+
+    return Rules.preset(row["game"]).num_players
+
+
+def measured(level: str, game: str, players: int | None = None) -> dict[str, Any] | None:
+    """The duel of ``level`` against the level below it in ``game`` with ``players``
+    players (by default the game's own count; the row with the most deals), or None when
+    none was measured: ``{"a", "b", "game", "players", "deals", "points_per_deal", "ci95",
+    "win", "tie", "loss"}``."""
     other = below(level)
-    rows = [r for r in _rows() if r["a"] == level and r["b"] == other and r["game"] == game]
+    rows = [r for r in _rows() if r["a"] == level and r["b"] == other and r["game"] == game
+            and (players is None or players_of(r) == players)]
     return max(rows, key=lambda r: r["deals"]) if rows else None
 
 
 def write(duels: list[dict[str, Any]]) -> None:
     """Keep the rows of ``duels`` (one dict each, with ``game``), replacing those of the
     same pairing and game."""
-    kept = [r for r in _rows() if not any((r["a"], r["b"], r["game"]) == (d["a"], d["b"], d["game"])
-                                          for d in duels)]
+    kept = [r for r in _rows() if not any((r["a"], r["b"], r["game"], players_of(r)) ==
+                                          (d["a"], d["b"], d["game"], players_of(d)) for d in duels)]
     rows = sorted(kept + list(duels), key=lambda r: (r["game"], LADDER.index(r["a"]) if r["a"] in LADDER else 9,
                                                       r["b"]))
     STRENGTH_FILE.write_text(json.dumps({"duels": rows}, indent=1) + "\n", encoding="utf-8")

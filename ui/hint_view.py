@@ -11,7 +11,7 @@ from strategy.evaluate import Z95
 from strategy.hints import Hint
 
 from . import session
-from .labels import about, action_label, figure, seat_labels
+from .labels import about, action_label, figure, seat_labels, short_action_label
 
 
 def fact_text(tr, rules: Rules, code: str, params: dict) -> str:
@@ -37,7 +37,9 @@ def values_help(tr, rules: Rules) -> str:
     """What a value means at this table: the scale the player reads the chart in."""
     if rules.match_mode != "race":
         return tr("play.values_help_penalty")
-    return tr("play.values_help_sides" if rules.sides == 2 else "play.values_help_players")
+    if rules.sides > 2:
+        return tr("play.values_help_players")
+    return tr("play.values_help_sides" if rules.partnerships == "opposite" else "play.values_help_two")
 
 
 def expected_points_figure(hint: Hint, tr) -> go.Figure:
@@ -45,14 +47,17 @@ def expected_points_figure(hint: Hint, tr) -> go.Figure:
     accent colour and named in its label (colour is never the only sign)."""
     found = hint.evaluation
     rows = sorted(zip(found.actions, found.expected, found.stderr), key=lambda r: -r[1])
-    names = [("★ " if str(a) == hint.best else "") + action_label(tr, a) for a, _, _ in rows]
     values = [round(v, 1) for _, v, _ in rows]
     halves = [0.0 if s == float("inf") else Z95 * s for _, _, s in rows]
+    # the figure with its range beside the move's short name (the side column is narrow, and
+    # an error bar would hide a label inside the bar); the long name in the hover
+    names = [("★ " if str(a) == hint.best else "") + f"{short_action_label(tr, a)}  {about(tr, v, h, signed=True)}"
+             for (a, _, _), v, h in zip(rows, values, halves)]
+    hovers = [action_label(tr, a) for a, _, _ in rows]
     colours = ["#2e7d32" if str(a) == hint.best else "#607d8b" for a, _, _ in rows]
     fig = go.Figure(go.Bar(x=values, y=names, orientation="h", marker_color=colours,
                            error_x=dict(type="data", array=halves, visible=any(halves), color="#263238"),
-                           text=[about(tr, v, h, signed=True) for v, h in zip(values, halves)],
-                           textposition="auto", hovertemplate="%{y}: %{text}<extra></extra>"))
+                           customdata=hovers, hovertemplate="%{customdata}: %{x}<extra></extra>"))
     fig.update_layout(height=80 + 34 * len(rows), margin=dict(l=10, r=10, t=30, b=30),
                       title=tr("play.expected_points"), yaxis=dict(autorange="reversed"),
                       xaxis=dict(title=tr("play.expected_points"), zeroline=True))

@@ -66,6 +66,16 @@ def action_label(tr: Translator, action: Action | str) -> str:
         return str(action)
 
 
+def short_action_label(tr: Translator, action: Action | str) -> str:
+    """"3-5 left" in the board's own short words ("3-5 izq."), for a narrow chart."""
+    act = action if isinstance(action, Action) else Action.parse(str(action))
+    if act.kind == "place":
+        return f"{act.tile} {tr('board.left_tag' if act.end == 'L' else 'board.right_tag')}"
+    if act.kind == "lead":
+        return str(act.tile)
+    return tr(f"board.{act.kind}")
+
+
 def figure(tr: Translator, value: float, signed: bool = False) -> str:
     """A measured figure in the reader's notation (puzzles.explain.number: one precision,
     the language's decimal sign, no negative zero)."""

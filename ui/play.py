@@ -215,7 +215,9 @@ with side_col:
     if game.human_to_move:
         st.markdown(f"**{tr('play.your_turn')}**")
         pending = st.session_state.get(HINT)
-        if pending is None:
+        if len(rnd.canonical_actions()) == 1:
+            st.caption(tr("play.only_move"))  # nothing to weigh: no hint to ask for
+        elif pending is None:
             st.button(tr("play.hint"), on_click=ask_hint, icon=":material/lightbulb:", key="play_hint_button")
         else:
             show_hint(pending, rules)

@@ -16,7 +16,7 @@ from strategy.game import HUMAN, PLAYABLE_LEVELS, PLAYER_COUNTS, GameError, Setu
 from strategy.strength import measured
 
 from . import session
-from .labels import game_title, seat_labels, variant_names
+from .labels import figure, game_title, seat_labels, variant_names
 
 #: Seconds between two bots' moves: never faster than the eye can follow.
 PACES = {"slow": 1.6, "normal": 1.0, "fast": 0.6}
@@ -84,10 +84,11 @@ def setup_form() -> Setup | None:
                 key=session.translated(f"play_form_level:{preset}:{players}:{seat}"),
                 format_func=lambda v: tr(f"bot.{v}.name"))
             columns[seat - 1].caption(tr(f"bot.{level}.about"))
-            strength = measured(level, preset)
+            strength = measured(level, preset, players)
             if strength is not None:  # docs/strength.md: against the level below, duplicate deals
-                columns[seat - 1].caption(tr("play.measured", points=f"{strength['points_per_deal']:+.1f}",
-                                             low=f"{strength['ci95'][0]:+.1f}", high=f"{strength['ci95'][1]:+.1f}",
+                columns[seat - 1].caption(tr("play.measured", points=figure(tr, strength["points_per_deal"], True),
+                                             low=figure(tr, strength["ci95"][0], True),
+                                             high=figure(tr, strength["ci95"][1], True),
                                              other=tr(f"bot.{strength['b']}.name"), deals=strength["deals"]))
             levels.append(level)
         seed = st.text_input(tr("play.seed"), key="play_form_seed", max_chars=40, help=tr("play.seed_help"))
