@@ -103,7 +103,11 @@ def report(results: list[dict]) -> None:
     groups: dict[str, list[dict]] = {}
     for r in results:
         groups.setdefault(r["game"], []).append(r)
-    for name, rows in list(groups.items()) + [("all", results)]:
+    by_game: dict[str, list[dict]] = {}
+    for r in results:
+        by_game.setdefault(r["game"].split(":")[0], []).append(r)
+    extra = [(f"{g} (all)", rows) for g, rows in by_game.items() if len({r["game"] for r in rows}) > 1]
+    for name, rows in list(groups.items()) + extra + [("all", results)]:
         stable = modal = ref = fits = sure = 0.0
         cpus, deals = [], []
         judged = 0
@@ -128,7 +132,8 @@ def report(results: list[dict]) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--decisions", type=int, default=100, help="per game and player count")
+    ap.add_argument("--decisions", type=int, default=100,
+                    help="per game, shared among its player counts (at least this many in all)")
     ap.add_argument("--seeds", type=int, default=3)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--games", default="", help="comma-separated preset:players (default: every one)")
@@ -136,14 +141,17 @@ def main() -> None:
     ap.add_argument("--out", default="", help="write every judgement as JSON here")
     args = ap.parse_args()
     games = [tuple((g.split(":")[0], int(g.split(":")[1]))) for g in args.games.split(",") if g] or GAMES
-    items = [item for preset, players in games for item in collect(preset, players, args.decisions, args.seed)]
+    counts = {preset: sum(1 for p, _ in games if p == preset) for preset, _ in games}
+    items = [item for preset, players in games
+             for item in collect(preset, players, -(-args.decisions // counts[preset]), args.seed)]
     print(f"{len(items)} decisions, {args.seeds} seeds each, reference {REFERENCE_DEALS} deals", flush=True)
     work = [(item, args.seeds) for item in items]
-    if args.jobs > 1:
-        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-            results = pool.map(_judge, work, chunksize=1)
-    else:
-        results = [_judge(w) for w in work]
+    results = []
+    with multiprocessing.get_context("spawn").Pool(max(1, args.jobs)) as pool:
+        for done, result in enumerate(pool.imap(_judge, work, chunksize=1), 1):
+            results.append(result)
+            if done % 25 == 0:
+                print(f"  {done} of {len(work)} judged", flush=True)
     report(results)
     if args.out:
         Path(args.out).write_text(json.dumps(results))

@@ -862,3 +862,138 @@ def solve_root(S0, ST, P, root, tt_bits, out_moves, out_values, stats, only):
         if out_values[i] == ABORTED:
             return -1
     return cnt
+
+
+# ---------------------------------------------------------------- max^n (three or four players)
+@njit(**HOT)
+def maxn_leaf(S, P, W, vec):
+    """Each unit's own value at a finished round, as the paranoid one scales it for a
+    root: ``(k - 1) * u[unit] - sum(u[others])`` (its points against the others' mean)."""
+    k = P[P_UNITS]
+    u = W[16:20]
+    _utilities(S, P, u, W[0:16])
+    total = 0
+    for i in range(k):
+        total += u[i]
+    for i in range(k):
+        vec[i] = k * u[i] - total
+
+
+@njit(**HOT)
+def maxn_hash(S, P):
+    """The state's digest with the points scored in play as they are (max^n keeps no
+    relative values)."""
+    x = state_hash(S, P)
+    if P[P_FIVES]:
+        x = _mix(x ^ (np.uint64(S[S_RP] | (S[S_RP + 1] << 16) | (S[S_RP + 2] << 32) | (S[S_RP + 3] << 48))
+                      + np.uint64(0x51ED27)))
+    return x
+
+
+@njit(**HOT)
+def _maxn(stk, d0, ST, P, tt, tv, moves, fr, vals, W, stats):
+    """Max^n from row d0: every player to move takes the child best for its own unit (the
+    first in the engine's order on a tie); no pruning, a table of exact value vectors.
+    Leaves the vector in vals[d0]; returns False when over the node limit. fr[d] = child
+    index, child count, table slot, digest, forced."""
+    k = P[P_UNITS]
+    mask = tt.shape[0] - 1
+    d = d0
+    entering = True
+    while True:
+        if entering:
+            S = stk[d]
+            if S[S_KIND] != 0:
+                maxn_leaf(S, P, W, vals[d])
+                entering = False
+                continue
+            stats[0] += 1
+            if stats[1] > 0 and stats[0] > stats[1]:
+                return False
+            buf = moves[d]
+            cnt = gen_moves(S, P, buf)
+            if cnt == 1:
+                fr[d, 4] = 1
+                do_move(S, stk[d + 1], buf[0], P, ST)
+                d += 1
+                continue
+            fr[d, 4] = 0
+            x = maxn_hash(S, P)
+            chk = x | np.uint64(1)
+            slot = np.int64((x >> np.uint64(17)) & np.uint64(mask))
+            if tt[slot] == chk:
+                for i in range(k):
+                    vals[d, i] = tv[slot, i]
+                entering = False
+                continue
+            c = 0
+            mirror = is_mirror(S, P)
+            for i in range(cnt):
+                m = buf[i]
+                if mirror and RIGHT_BASE <= m < DRAW_ID:
+                    continue
+                buf[c] = m
+                c += 1
+            fr[d, 0] = 0
+            fr[d, 1] = c
+            fr[d, 2] = slot
+            fr[d, 3] = np.int64(chk)
+            vals[d, 4] = -INF  # the mover's best so far (slot 4: the units use 0..3)
+            do_move(S, stk[d + 1], buf[0], P, ST)
+            d += 1
+            continue
+        if d == d0:
+            return True
+        child = d
+        d -= 1
+        if fr[d, 4]:  # forced: the child's vector is this node's
+            for i in range(k):
+                vals[d, i] = vals[child, i]
+            continue
+        me = side_of(P, stk[d, S_TURN])
+        if vals[child, me] > vals[d, 4]:
+            vals[d, 4] = vals[child, me]
+            for i in range(k):
+                vals[d, 5 + i] = vals[child, i]
+        i = fr[d, 0] + 1
+        fr[d, 0] = i
+        if i < fr[d, 1]:
+            do_move(stk[d], stk[d + 1], moves[d, i], P, ST)
+            d += 1
+            entering = True
+            continue
+        slot = fr[d, 2]
+        tt[slot] = np.uint64(fr[d, 3])
+        for j in range(k):
+            vals[d, j] = vals[d, 5 + j]
+            tv[slot, j] = vals[d, j]
+
+
+@njit(cache=True, nogil=True)
+def solve_root_maxn(S0, ST, P, tt_bits, out_moves, out_values, stats, only):
+    """Max^n vectors (one value per unit, see :func:`maxn_leaf`) of the legal actions at S0
+    (``out_values[i, unit]``; rows of actions not in ``only`` get SKIPPED); returns how
+    many actions are legal, or -1 over the node limit."""
+    tt = np.zeros(1 << tt_bits, dtype=np.uint64)
+    tv = np.zeros((1 << tt_bits, 4), dtype=np.int32)
+    stk = np.empty((MAX_DEPTH, S_SIZE), dtype=np.int64)
+    moves = np.empty((MAX_DEPTH, MAX_MOVES), dtype=np.int64)
+    fr = np.empty((MAX_DEPTH, 5), dtype=np.int64)
+    vals = np.zeros((MAX_DEPTH, 9), dtype=np.int64)
+    W = np.zeros(20, dtype=np.int64)
+    for i in range(S_SIZE):
+        stk[0, i] = S0[i]
+    cnt = gen_moves(stk[0], P, out_moves)
+    k = P[P_UNITS]
+    for i in range(cnt):
+        m = out_moves[i]
+        if not only[m]:
+            for j in range(k):
+                out_values[i, j] = SKIPPED
+            continue
+        do_move(stk[0], stk[1], m, P, ST)
+        if not _maxn(stk, 1, ST, P, tt, tv, moves, fr, vals, W, stats):
+            return -1
+        for j in range(k):
+            out_values[i, j] = vals[1, j]
+    return cnt

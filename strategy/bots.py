@@ -179,9 +179,14 @@ EXPERT_MODEL = ChoiceModel()
 EXPERT_BUDGET, EXPERT_DEALS, EXPERT_PRECISION, EXPERT_WIN_BONUS = 0.7, 2000, 0.5, 40
 
 
-def _expert(view, rng, deals=EXPERT_DEALS, budget=EXPERT_BUDGET):
+#: how the expert takes the other players of a three- or four-player game to play: each
+#: for itself (max^n) or all against it (paranoid); chosen by duels (docs/strategy.md)
+EXPERT_OBJECTIVE = "paranoid"
+
+
+def _expert(view, rng, deals=EXPERT_DEALS, budget=EXPERT_BUDGET, objective=None):
     ev = evaluate(view, deals=deals, budget=budget, rng=rng, model=EXPERT_MODEL, precision=EXPERT_PRECISION,
-                  win_bonus=EXPERT_WIN_BONUS)
+                  win_bonus=EXPERT_WIN_BONUS, objective=objective or EXPERT_OBJECTIVE)
     return ev.best
 
 
@@ -205,6 +210,10 @@ LEVELS: dict[str, Bot] = {
 #: Bots for the duels only (strategy.duel), never offered at the table.
 BASELINES: dict[str, Bot] = {
     "expert-48": Bot("expert-48", "The expert of the first strength runs: 48 deals, points only.", _expert_48),
+    "expert-paranoid": Bot("expert-paranoid", "The expert, taking the others to play all against it.",
+                           lambda view, rng: _expert(view, rng, objective="paranoid")),
+    "expert-maxn": Bot("expert-maxn", "The expert, taking each other player to play for itself (max^n).",
+                       lambda view, rng: _expert(view, rng, objective="maxn")),
 }
 
 

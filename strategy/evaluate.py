@@ -7,7 +7,7 @@ what the seat knows (``engine.inference``), solve each exactly
 the hidden hands can never leak into a hint or a bot's choice.
 
 Every figure comes with its standard error. The values of two moves in one deal are
-strongly tied (the same hands), so comparisons are *paired*: :meth:`Evaluation.gap` is
+tied (the same hands), so comparisons are *paired*: :meth:`Evaluation.gap` is
 the mean of the per-deal differences, and its standard error is what decides whether one
 move is better than another. Sampling is *sequential*: deals are solved until
 
@@ -338,7 +338,7 @@ def evaluate(view: SeatView, deals: int = 64, budget: float | None = 1.0, seed: 
              model: ChoiceModel | None = None, oversample: int = 4, precision: float | None = None,
              keep: Iterable[Action | str] = (), settled: Callable[[Evaluation], bool] | None = None,
              check_every: int = 8, max_nodes: int | None = None, win_bonus: int = 0,
-             race: bool = True) -> Evaluation:
+             race: bool = True, objective: str = "paranoid") -> Evaluation:
     """The values of the legal actions of ``view.seat`` (the seat to move), with their
     standard errors; see the module doc for when sampling stops.
 
@@ -356,7 +356,9 @@ def evaluate(view: SeatView, deals: int = 64, budget: float | None = 1.0, seed: 
     the searches have visited this many nodes (``"nodes"``): a cap on the work that, unlike
     a time budget, does not depend on how busy the machine is; ``win_bonus``: value the
     round for the match (:func:`strategy.solver.solve`); ``race=False`` keeps every
-    action in every deal (a proof of a best share wants them all).
+    action in every deal (a proof of a best share wants them all); ``objective``: how the
+    other players of a three- or four-player game are taken to play, "paranoid" (all
+    against the mover) or "maxn" (each for itself), as in :func:`strategy.solver.solve`.
 
     ``model``: weigh deals by how likely the other seats' earlier choices were in them
     (:class:`strategy.choice_model.ChoiceModel`): ``oversample`` times as many deals are
@@ -405,7 +407,7 @@ def evaluate(view: SeatView, deals: int = 64, budget: float | None = 1.0, seed: 
         if actions is not None and not all(alive):
             only = [actions[j].id for j in range(len(actions)) if alive[j] and twin[j] == j]
         try:
-            sol = solve(rnd, node_limit=limit, only=only, win_bonus=win_bonus)
+            sol = solve(rnd, node_limit=limit, only=only, win_bonus=win_bonus, objective=objective)
         except NodeLimit:
             stop = "budget"  # this deal would not fit in the budget: stop with the deals done
             break
@@ -436,7 +438,7 @@ def evaluate(view: SeatView, deals: int = 64, budget: float | None = 1.0, seed: 
                 break
     if rows is None:  # the budget ran out before the first deal: solve one, whatever it costs
         rnd, weight = source.next(1)
-        sol = solve(rnd, win_bonus=win_bonus)
+        sol = solve(rnd, win_bonus=win_bonus, objective=objective)
         actions, rows = sol.actions, _Rows(len(sol.actions))
         rows.add([float(v) for v in sol.values], weight)
         stop = "budget"

@@ -179,7 +179,7 @@ class NodeLimit(Exception):
 
 
 def solve(rnd: Round, tt_mb: float = DEFAULT_TT_MB, node_limit: int = 0, root: int | None = None,
-          only: Iterable[int] | None = None, win_bonus: int = 0) -> Solution:
+          only: Iterable[int] | None = None, win_bonus: int = 0, objective: str = "paranoid") -> Solution:
     """Exact values of every legal action for the player to move (see the module doc).
 
     ``node_limit`` > 0 stops the search after that many nodes (raising :class:`NodeLimit`):
@@ -191,6 +191,12 @@ def solve(rnd: Round, tt_mb: float = DEFAULT_TT_MB, node_limit: int = 0, root: i
     ``win_bonus`` > 0 (races to a target only) values the round *for the match*: a side's
     points past the match target are worth nothing, and reaching it is worth
     ``win_bonus`` more (:func:`strategy._core.for_the_match`); 0 values points.
+
+    ``objective="maxn"`` (three or four units): instead of the paranoid coalition, every
+    player takes the move best for its own value (its points against the others' mean;
+    the first in the engine's order on a tie): max^n, searched without pruning on the same
+    core. The values are the mover's, in the paranoid ones' scale. With two units both are
+    the minimax value.
     """
     if rnd.result is not None:
         raise ValueError("the round is over")
@@ -201,6 +207,10 @@ def solve(rnd: Round, tt_mb: float = DEFAULT_TT_MB, node_limit: int = 0, root: i
     if root is None:
         root = rules.flags.side[rnd.turn] if rules.flags.race else rnd.turn
     S, ST, P = state_of(rnd, win_bonus)
+    if objective == "maxn" and k > 2:
+        return _solve_maxn_core(rnd, S, ST, P, k, node_limit, only, tt_bits_for(rnd, tt_mb))
+    if objective not in ("paranoid", "maxn"):
+        raise ValueError(f"unknown objective {objective!r}: paranoid or maxn")
     moves = np.zeros(C.MAX_MOVES, dtype=np.int64)
     values = np.zeros(C.MAX_MOVES, dtype=np.int64)
     stats = np.zeros(2, dtype=np.int64)
@@ -211,6 +221,20 @@ def solve(rnd: Round, tt_mb: float = DEFAULT_TT_MB, node_limit: int = 0, root: i
     return Solution(rnd.turn, [ACTIONS[int(m)] for m in moves[:cnt]],
                     [None if v == C.SKIPPED else _scaled(int(v), k) for v in values[:cnt]],
                     "minimax" if k == 2 else "paranoid", int(stats[0]))
+
+
+def _solve_maxn_core(rnd: Round, S, ST, P, k: int, node_limit: int, only, tt_bits: int) -> Solution:
+    moves = np.zeros(C.MAX_MOVES, dtype=np.int64)
+    values = np.zeros((C.MAX_MOVES, 4), dtype=np.int64)
+    stats = np.zeros(2, dtype=np.int64)
+    stats[1] = node_limit
+    cnt = C.solve_root_maxn(S, ST, P, min(tt_bits, 20), moves, values, stats, _only_mask(only))
+    if cnt < 0:
+        raise NodeLimit(f"more than {node_limit} nodes")
+    me = rnd.rules.flags.side[rnd.turn] if rnd.rules.flags.race else rnd.turn
+    return Solution(rnd.turn, [ACTIONS[int(m)] for m in moves[:cnt]],
+                    [None if values[i, me] == C.SKIPPED else _scaled(int(values[i, me]), k) for i in range(cnt)],
+                    "maxn", int(stats[0]))
 
 
 _ALL = np.ones(len(ACTIONS), dtype=np.int64)

@@ -274,3 +274,39 @@ def test_playing_for_the_match_values_points_past_the_target_at_nothing():
     assert solve(far).values == solve(far, win_bonus=40).values or rnd.rules.target < 150
     for a, v in zip(solve(rnd, win_bonus=40).actions, solve(rnd, win_bonus=40).values):
         assert v <= 10 + 40  # side 0 needs 10: nothing it can gain is worth more
+
+
+def brute_maxn(rnd):
+    """Plain max^n on engine.Round: every player takes the child best for its own value
+    (k * u[unit] - sum(u), its points against the others' mean), the first on a tie."""
+    if rnd.result is not None:
+        u = unit_utilities(rnd)
+        return tuple(len(u) * x - sum(u) for x in u)
+    f = rnd._flags
+    me = f.side[rnd.turn] if f.race else rnd.turn
+    best = None
+    for aid in rnd.legal_action_ids():
+        rnd.apply_id(aid)
+        v = brute_maxn(rnd)
+        rnd.undo()
+        if best is None or v[me] > best[me]:
+            best = v
+    return best
+
+
+@pytest.mark.parametrize("name, players", [("draw", 3), ("block", 4), ("kozel", 3), ("all_fives", 3),
+                                           ("kozel", 4), ("block", 3)])
+def test_maxn_in_the_core_equals_a_plain_maxn(name, players):
+    rules = Rules.preset(name, players)
+    rng = random.Random(f"maxn:{name}:{players}")
+    k = rules.flags.units
+    for i in range(40):
+        rnd = small_position(rules, rng, 7 + i % 4)
+        sol = solve(rnd, objective="maxn")
+        me = rules.flags.side[rnd.turn] if rules.flags.race else rnd.turn
+        expected = []
+        for aid in rnd.legal_action_ids():
+            rnd.apply_id(aid)
+            expected.append(Fraction(brute_maxn(rnd)[me], k - 1))
+            rnd.undo()
+        assert sol.method == "maxn" and [Fraction(v) for v in sol.values] == expected, rnd.history
