@@ -2,8 +2,8 @@
 
 For random rounds of every game and player count (``strong`` bots at every seat), at
 every decision with a real choice, the hint as the play page asks for it
-(``strategy.hints.hint``: precision 0.5, 1 s budget, the loading of the jitted solver
-not counted): wall time, deals solved, why it stopped, and the largest standard error of
+(``strategy.hints.hint``: precision 0.5, at most 6 M nodes, a 2 s guard, the loading of
+the jitted solver not counted): wall time, deals solved, why it stopped, and the largest standard error of
 the gap between the recommended move and a move still in the race (0 when every
 consistent deal was solved). Per game: the median and 95th percentile of the time, the
 share of hints that reached the precision (or solved every deal), and the worst gap
@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine import Rules, deal  # noqa: E402
 from strategy.bots import get_bot  # noqa: E402
 from strategy.duel import PAB_FROM_TILES, dominoes_pab  # noqa: E402
-from strategy.hints import HINT_PRECISION, hint  # noqa: E402
+from strategy.hints import HINT_BUDGET, HINT_NODES, HINT_PRECISION, hint  # noqa: E402
 from strategy.solver import warm  # noqa: E402
 
 GAMES = [("laplaza_partners", 4), ("laplaza_1v1", 2), ("all_fives", 2), ("all_fives", 3), ("all_fives", 4),
@@ -119,7 +119,8 @@ def main() -> None:
     args = ap.parse_args()
     print(f"jitted solver loaded in {warm():.2f} s (not counted in any hint)")
     games = [(g.split(":")[0], int(g.split(":")[1])) for g in args.games.split(",") if g] or GAMES
-    print(f"hint: precision {HINT_PRECISION} (gap standard error), 1 s budget; wall time, {args.rounds} rounds each")
+    print(f"hint: precision {HINT_PRECISION} (gap standard error), at most {HINT_NODES:,} nodes, "
+          f"{HINT_BUDGET} s guard; wall time, {args.rounds} rounds each")
     print(f"{'game':20} {'hints':>5} {'median':>7} {'p95':>7} {'sure':>6} {'deals med':>9} {'worst se':>8} "
           f"{'early se':>8}")
     for name, players in games:

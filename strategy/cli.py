@@ -80,7 +80,10 @@ def _cmd_hint(args) -> None:
         raise BadInput("--deals must be at least 1")
     if args.precision is not None and args.precision <= 0:
         raise BadInput("--precision must be above 0")
-    ev = evaluate(rnd.view(seat), deals=args.deals, budget=args.budget, seed=args.seed, precision=args.precision)
+    if args.nodes is not None and args.nodes < 1:
+        raise BadInput("--nodes must be at least 1")
+    ev = evaluate(rnd.view(seat), deals=args.deals, budget=args.budget, seed=args.seed, precision=args.precision,
+                  max_nodes=args.nodes)
     # what the call did: the jitted solver's first load is not counted against the budget
     _out({**ev.to_dict(), "seconds": round(ev.seconds, 3), "warmup": round(ev.warmup, 3)})
 
@@ -148,6 +151,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--precision", type=float, default=0.5,
                    help="stop once every close move's gap to the best is known to this standard error "
                         "(points; default 0.5)")
+    p.add_argument("--nodes", type=int, default=None,
+                   help="stop after searching this many nodes (a cap on work: the same answer on any machine)")
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(run=_cmd_hint)
 

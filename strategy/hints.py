@@ -18,7 +18,8 @@ The facts are codes with JSON-able params, worded by the UI in the player's lang
 
 The evaluation goes on until the gap between the recommended move and each move still
 in contention is known to :data:`HINT_PRECISION` points (one standard error), or every
-consistent deal is solved, or the time is up: the figures then say how sure they are.
+consistent deal is solved, or :data:`HINT_NODES` nodes are searched: the figures then
+say how sure they are.
 
 >>> from engine import Round, Rules
 >>> r = Round.from_hands(Rules.preset("laplaza_partners"), ["6-6 0-0 0-1 0-2 0-3 0-4 0-5",
@@ -41,8 +42,10 @@ from engine.knowledge import ends_after
 from .evaluate import Z95, Evaluation, evaluate
 
 #: A hint's goal (docs/strategy.md): each compared gap to this standard error (points),
-#: within this many seconds, from at most this many deals.
-HINT_PRECISION, HINT_BUDGET, HINT_DEALS = 0.5, 1.0, 20_000
+#: from at most this many deals and this much search (nodes: about a second of one core).
+#: A cap on work, so that asking twice gives the same figures; the wall-time budget only
+#: guards a machine so busy that the work would take longer.
+HINT_PRECISION, HINT_DEALS, HINT_NODES, HINT_BUDGET = 0.5, 20_000, 6_000_000, 2.0
 
 
 @dataclass(frozen=True)
@@ -56,9 +59,10 @@ class Hint:
 
 
 def hint(view: SeatView, *, deals: int = HINT_DEALS, budget: float | None = HINT_BUDGET,
-         seed: int | None = None, precision: float | None = HINT_PRECISION) -> Hint:
+         seed: int | None = None, precision: float | None = HINT_PRECISION,
+         max_nodes: int | None = HINT_NODES) -> Hint:
     """What a strong player would do from ``view`` (the seat to move), and why."""
-    found = evaluate(view, deals=deals, budget=budget, seed=seed, precision=precision)
+    found = evaluate(view, deals=deals, budget=budget, seed=seed, precision=precision, max_nodes=max_nodes)
     best = found.best
     share = found.best_share[found.actions.index(best)]
     facts: list[tuple[str, dict[str, Any]]] = [
@@ -109,4 +113,4 @@ def _seats_after(view: SeatView) -> list[int]:
     return [(view.seat + k) % n for k in range(1, n)]
 
 
-__all__ = ["HINT_BUDGET", "HINT_DEALS", "HINT_PRECISION", "Hint", "hint"]
+__all__ = ["HINT_BUDGET", "HINT_DEALS", "HINT_NODES", "HINT_PRECISION", "Hint", "hint"]

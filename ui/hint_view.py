@@ -74,7 +74,7 @@ def show_hint(hint: Hint, rules: Rules) -> None:
             st.caption(tr("play.hint_exact", deals=found.deals))
         else:
             st.caption(tr("play.hint_deals", deals=found.deals) + " "
-                       + tr("play.hint_sure" if found.stop == "precision" else "play.hint_unsure"))
+                       + tr("play.hint_sure" if found.stop in ("precision", "settled") else "play.hint_unsure"))
         st.plotly_chart(expected_points_figure(hint, tr), width="stretch", config={"displayModeBar": False})
         st.caption(values_help(tr, rules))
         for code, params in hint.facts:
