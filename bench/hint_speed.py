@@ -52,16 +52,17 @@ def worst_gap_error(found) -> float:
 def one_game(name: str, players: int, rounds: int) -> dict:
     rules = Rules.preset(name, players)
     strong = get_bot("strong")
-    walls, deals, errors, sure, early = [], [], [], 0, []
+    walls, cpus, deals, errors, sure, early = [], [], [], [], 0, []
     for i in range(rounds):
         rnd = deal(rules, seed=f"hint-bench:{name}:{players}:{i}")
         rng = random.Random(i)
         while rnd.result is None:
             view = rnd.view(rnd.turn)
             if len(rnd.canonical_actions()) > 1:
-                started = time.perf_counter()
+                started, cpu = time.perf_counter(), time.process_time()
                 found = hint(view, seed=i).evaluation
                 walls.append(time.perf_counter() - started)
+                cpus.append(time.process_time() - cpu)
                 deals.append(found.deals)
                 errors.append(worst_gap_error(found))
                 sure += found.stop in ("exact", "precision")
@@ -69,7 +70,8 @@ def one_game(name: str, players: int, rounds: int) -> dict:
                     early.append(errors[-1])
             rnd.apply(strong.choose(view, rng))
     return {"game": f"{name}:{players}", "n": len(walls), "median": statistics.median(walls),
-            "p95": pct(walls, .95), "sure": sure / len(walls), "deals": statistics.median(deals),
+            "p95": pct(walls, .95), "cpu_median": statistics.median(cpus), "cpu_p95": pct(cpus, .95),
+            "sure": sure / len(walls), "deals": statistics.median(deals),
             "worst": max(errors), "early": statistics.median(early) if early else 0.0}
 
 
@@ -121,12 +123,12 @@ def main() -> None:
     games = [(g.split(":")[0], int(g.split(":")[1])) for g in args.games.split(",") if g] or GAMES
     print(f"hint: precision {HINT_PRECISION} (gap standard error), at most {HINT_NODES:,} nodes, "
           f"{HINT_BUDGET} s guard; wall time, {args.rounds} rounds each")
-    print(f"{'game':20} {'hints':>5} {'median':>7} {'p95':>7} {'sure':>6} {'deals med':>9} {'worst se':>8} "
-          f"{'early se':>8}")
+    print(f"{'game':20} {'hints':>5} {'wall med':>8} {'wall p95':>8} {'CPU med':>7} {'CPU p95':>7} {'sure':>6} "
+          f"{'deals med':>9} {'worst se':>8} {'early se':>8}")
     for name, players in games:
         r = one_game(name, players, args.rounds)
-        print(f"{r['game']:20} {r['n']:5} {r['median']:6.2f}s {r['p95']:6.2f}s {r['sure']:6.1%} {r['deals']:9.0f} "
-              f"{r['worst']:8.2f} {r['early']:8.2f}", flush=True)
+        print(f"{r['game']:20} {r['n']:5} {r['median']:7.2f}s {r['p95']:7.2f}s {r['cpu_median']:6.2f}s "
+              f"{r['cpu_p95']:6.2f}s {r['sure']:6.1%} {r['deals']:9.0f} {r['worst']:8.2f} {r['early']:8.2f}", flush=True)
     beside_dominoes(args.pab_positions)
 
 
