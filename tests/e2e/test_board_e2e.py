@@ -6,6 +6,7 @@ Run alone with ``.venv/bin/pytest tests/e2e -m e2e``. Screenshots go to artifact
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from engine import Rules, deal
 from ui.board import board_model
@@ -71,7 +72,7 @@ def test_tap_tile_then_end_plays_through_the_engine(browser, harness_url, artifa
         rnd = _expected_after(["lead 6-6", "0-3@L"])
         page.get_by_text(f"ends: {rnd.ends[0]}|{rnd.ends[1]}").wait_for()
         page.locator('.cpb-root[data-selected=""]').wait_for()
-        assert page.locator('[data-tile="0-3"]').count() == 0
+        expect(page.locator('[data-tile="0-3"]')).to_have_count(0)
         page.screenshot(path=str(artifacts / "board_e2e.png"), full_page=True)
     finally:
         page.close()

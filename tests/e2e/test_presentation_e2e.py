@@ -127,7 +127,7 @@ def test_presenting_a_lesson_at_1920x1080(browser, app_url, artifacts):
         # Hide the hands: the viewer's tiles turn face down; show them again.
         page.locator(".st-key-present_hands button").click()
         board.locator("svg .face-down").first.wait_for(timeout=30_000)
-        assert board.locator("svg .hand [data-tile]").count() == 0
+        expect(board.locator("svg .hand [data-tile]")).to_have_count(0)
         page.locator(".st-key-present_hands button").click()
         board.locator("svg .hand [data-tile]").first.wait_for(timeout=30_000)
 
@@ -135,7 +135,7 @@ def test_presenting_a_lesson_at_1920x1080(browser, app_url, artifacts):
         page.mouse.click(5, 1070)
         page.keyboard.press("Escape")
         page.locator(".st-key-present_start").wait_for(timeout=30_000)
-        assert _counter(page).count() == 0
+        expect(_counter(page)).to_have_count(0, timeout=30_000)  # the presentation's counter is gone
         page.get_by_text(tr("lesson.step", n=frames, total=frames)).wait_for(timeout=30_000)
     finally:
         page.close()
