@@ -2,9 +2,9 @@
 
 The state of a round is one small ``int64`` array (see the ``S_*`` indices); the search
 keeps one row per depth and a move writes the child's row from its parent's, so there is
-no undo. Every rule that :func:`strategy.solver.core_supports` accepts is handled here
-exactly as ``engine/`` handles it (``tests/strategy/test_core.py`` replays random rounds
-of every preset through both, comparing legal actions, ends and results at every step).
+no undo. Every rule and option is handled here exactly as ``engine/`` handles it
+(``tests/strategy/test_core.py`` replays random rounds of every preset through both,
+comparing legal actions, ends and results at every step).
 
 Action ids are the engine's: lead t = t, t@L = 28 + t, t@R = 56 + t, draw 84, pass 85.
 
@@ -82,13 +82,17 @@ del _m, _b
 ZOBRIST = np.random.default_rng(0xCA91C0).integers(1, 2 ** 63 - 1, size=4 * NUM_TILES, dtype=np.int64)
 
 
+_ZOBRIST_INTS = [int(z) for z in ZOBRIST]
+
+
 def hands_hash(hands) -> int:
     """The S_ZH value of a list of hand masks."""
     z = 0
     for seat, h in enumerate(hands):
-        for t in range(NUM_TILES):
-            if h >> t & 1:
-                z ^= int(ZOBRIST[seat * NUM_TILES + t])
+        while h:  # one step per tile held, not per tile of the set: it runs for every deal solved
+            t = (h & -h).bit_length() - 1
+            z ^= _ZOBRIST_INTS[seat * NUM_TILES + t]
+            h &= h - 1
     return z
 
 

@@ -23,7 +23,7 @@ from engine.actions import DRAW_ID, LEFT_BASE, PASS_ID, RIGHT_BASE
 from engine.scoring import fives_points
 
 from .choice_model import ChoiceModel
-from .evaluate import evaluate
+from .evaluate import evaluate, mirrored
 
 __all__ = ["BASELINES", "Bot", "LEVELS", "get_bot", "legal_from_view", "features"]
 
@@ -107,19 +107,11 @@ class Bot:
         legal = legal_from_view(view)
         if not legal:
             raise ValueError("no legal action for this seat")
-        if len(legal) == 1 or (len(legal) == 2 and legal[0].tile is legal[1].tile and _mirrors(view)):
+        if len(legal) == 1 or (len(legal) == 2 and legal[0].tile is legal[1].tile and mirrored(view)):
             return legal[0]  # nothing to choose
         action = self._choose(view, rng or random.Random(0))
         assert action in legal
         return action
-
-
-def _mirrors(view: SeatView) -> bool:
-    """Equal ends: t@R is t@L mirrored, the same move (unless All Fives counts a double
-    end twice)."""
-    rules = view.rules
-    both = rules is not None and rules.in_play_scoring == "fives" and rules.double_end_value == "both_halves"
-    return view.ends is not None and view.ends[0] == view.ends[1] and not both
 
 
 def _random(view, rng):

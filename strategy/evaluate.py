@@ -38,7 +38,7 @@ from engine import inference
 from .choice_model import ChoiceModel
 from .solver import NodeLimit, solve, warm
 
-__all__ = ["Estimate", "Evaluation", "evaluate", "legal_actions_of", "Z95", "RACE_Z"]
+__all__ = ["Estimate", "Evaluation", "evaluate", "legal_actions_of", "mirrored", "Z95", "RACE_Z"]
 
 #: two-sided 95% normal quantile: "about x ± 1.96 se"
 Z95 = 1.96
@@ -209,7 +209,7 @@ class _Deals:
         self.pool: list[tuple[object, float]] = []
         self.enumerated = enumerate_all
         if enumerate_all:
-            pool = [(rnd, 1.0) for rnd in _every_deal(view, rng, consistent)]
+            pool = [(rnd, 1.0) for rnd in _every_deal(view, rng)]
             self.enumerated = len(pool) == consistent
             if self.steps:
                 pool = _weighed(pool, [model.log_weight(self.steps, rnd) for rnd, _ in pool])
@@ -233,7 +233,7 @@ class _Deals:
         return _resampled(candidates, [self.model.log_weight(self.steps, rnd) for rnd in candidates], chunk, self.rng)
 
 
-def _every_deal(view: SeatView, rng: random.Random, consistent: int) -> list:
+def _every_deal(view: SeatView, rng: random.Random) -> list:
     """Every consistent deal once (``engine.inference.every_deal``), in a random order, so
     that a budget that runs out leaves a fair sample of them."""
     pool = list(inference.every_deal(view))
@@ -293,11 +293,24 @@ class _Rows:
         return self._weights[:self.n]
 
 
-def _mirror_of(actions: Sequence[Action], ends) -> list[int]:
-    """For every action, the index of the action it repeats (itself, or t@L for t@R on
-    equal ends): mirror twins have the same value in every deal and race together."""
+def mirrored(view: SeatView) -> bool:
+    """Whether t@R repeats t@L here (the same move in every deal): the ends are equal,
+    unless All Fives counts a double at one end twice and not at the other (the rule of
+    the solver's core, ``strategy._core.is_mirror``)."""
+    if view.ends is None or view.ends[0] != view.ends[1]:
+        return False
+    rules = view.rules
+    if rules is not None and rules.in_play_scoring == "fives" and rules.double_end_value == "both_halves":
+        (a, b), (c, d) = view.line[0], view.line[-1]
+        return (a == b) == (c == d)
+    return True
+
+
+def _mirror_of(actions: Sequence[Action], view: SeatView) -> list[int]:
+    """For every action, the index of the action it repeats (itself, or t@L for t@R when
+    :func:`mirrored`): mirror twins have the same value in every deal and race together."""
     out = list(range(len(actions)))
-    if ends is None or ends[0] != ends[1]:
+    if not mirrored(view):
         return out
     first = {}
     for i, a in enumerate(actions):
@@ -414,7 +427,7 @@ def evaluate(view: SeatView, deals: int = 64, budget: float | None = 1.0, seed: 
         nodes += sol.nodes
         if actions is None:
             actions = sol.actions
-            twin = _mirror_of(actions, view.ends)
+            twin = _mirror_of(actions, view)
             alive = [True] * len(actions)
             rows = _Rows(len(actions))
         row = [math.nan if v is None else float(v) for v in sol.values]

@@ -39,7 +39,7 @@ from typing import Any
 from engine import Action, SeatView
 from engine.knowledge import ends_after
 
-from .evaluate import Z95, Evaluation, evaluate
+from .evaluate import Z95, Evaluation, evaluate, mirrored
 
 #: A hint's goal (docs/strategy.md): each compared gap to this standard error (points),
 #: from at most this many deals and this much search (nodes: about a second of one core).
@@ -76,8 +76,8 @@ def hint(view: SeatView, *, deals: int = HINT_DEALS, budget: float | None = HINT
 def _margin(found: Evaluation, view: SeatView) -> list[tuple[str, dict[str, Any]]]:
     """How far ahead the recommended move is of the next best distinct move."""
     best = found.best
-    mirrored = view.ends is not None and view.ends[0] == view.ends[1]
-    rivals = [a for a in found.actions if a is not best and not (mirrored and a.is_placement and a.tile is best.tile)]
+    twins = mirrored(view)
+    rivals = [a for a in found.actions if a is not best and not (twins and a.is_placement and a.tile is best.tile)]
     if not rivals:
         return []
     runner = max(rivals, key=lambda a: found.expected[found.index(a)])

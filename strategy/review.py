@@ -27,7 +27,7 @@ from typing import Any
 
 from engine import Round, SeatView
 
-from .evaluate import Evaluation, Z95, evaluate
+from .evaluate import Evaluation, Z95, evaluate, mirrored
 from .game import Game, seed_number
 from .solver import solve
 
@@ -47,8 +47,6 @@ TOLERANCE = GRADES[0][1]
 #: bench/review_latency.py (docs/strategy.md).
 REVIEW_MAX_DEALS = 6000
 REVIEW_MAX_NODES = 20_000_000
-#: Kept for callers that ask for a number of deals: the most a review solves.
-REVIEW_DEALS, REVIEW_BUDGET = REVIEW_MAX_DEALS, None
 LIMITS = tuple(limit for _, limit in GRADES[:-1])
 
 
@@ -108,6 +106,12 @@ class Decision:
     #: every action's standard error (0 when all deals were solved)
     stderr: dict[str, float] = field(default_factory=dict)
 
+    @property
+    def evaluated(self) -> str:
+        """The evaluated action the move is (``t@L`` for a mirrored ``t@R``): its key in
+        ``values`` and ``stderr``."""
+        return self.action if self.action in self.values else self.action.replace("@R", "@L")
+
     def to_dict(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in ("ply", "action", "best", "expected", "best_expected", "loss",
                                              "grade", "exact", "best_exact", "deals", "hint", "values",
@@ -162,17 +166,17 @@ def decision_seed(game: Game, index: int, ply: int) -> int:
     return seed_number(f"{game.setup.seed}:{index}:{ply}")
 
 
-def review_round(game: Game, index: int, *, deals: int = REVIEW_MAX_DEALS, seat: int = 0,
-                 seed_salt: str = "") -> RoundReview:
+def review_round(game: Game, index: int, *, deals: int = REVIEW_MAX_DEALS, seat: int = 0) -> RoundReview:
     """Grade every choice ``seat`` made in round ``index`` of ``game`` (deterministic: each
-    decision's deals are drawn from :func:`decision_seed`; ``seed_salt`` varies them, for
-    the stability benchmark)."""
-    decisions = []
-    for ply, rnd in decision_points(game, index, seat):
-        move = game.rounds[index][ply]
-        seed = decision_seed(game, index, ply) if not seed_salt else seed_number(f"{seed_salt}:{index}:{ply}")
-        decisions.append(judge(rnd, ply, move.action, move.hint, seed=seed, deals=deals))
-    return RoundReview(index, tuple(decisions))
+    decision's deals are drawn from :func:`decision_seed`)."""
+    return RoundReview(index, tuple(judge_move(game, index, ply, before, deals=deals)
+                                    for ply, before in decision_points(game, index, seat)))
+
+
+def judge_move(game: Game, index: int, ply: int, before: Round, *, deals: int = REVIEW_MAX_DEALS) -> Decision:
+    """Grade move ``ply`` of round ``index``, made from ``before``, with its own seed."""
+    move = game.rounds[index][ply]
+    return judge(before, ply, move.action, move.hint, seed=decision_seed(game, index, ply), deals=deals)
 
 
 def judge_view(view: SeatView, action: str, *, seed: int, deals: int = REVIEW_MAX_DEALS) -> tuple[Evaluation, str, Loss]:
@@ -202,10 +206,8 @@ def judge(rnd: Round, ply: int, action: str, hinted: bool, *, seed: int, deals: 
 
 
 def _mirror_free(view: SeatView, action: str) -> str:
-    """With one number on both ends, ``t@R`` is the same move as ``t@L``."""
-    if view.ends is not None and view.ends[0] == view.ends[1]:
-        return action.replace("@R", "@L")
-    return action
+    """``t@L`` for ``t@R`` when the two are the same move (:func:`strategy.evaluate.mirrored`)."""
+    return action.replace("@R", "@L") if mirrored(view) else action
 
 
 def canonical_key(view: SeatView, action: str, ev: Evaluation) -> str:
@@ -219,6 +221,7 @@ def canonical_key(view: SeatView, action: str, ev: Evaluation) -> str:
     raise ValueError(f"{action} is not among the evaluated actions {sorted(names)}")
 
 
-__all__ = ["Decision", "GRADES", "LIMITS", "Loss", "REVIEW_BUDGET", "REVIEW_DEALS", "REVIEW_MAX_DEALS",
+__all__ = ["Decision", "GRADES", "LIMITS", "Loss", "REVIEW_MAX_DEALS", "REVIEW_MAX_NODES",
            "RoundReview", "TOLERANCE", "canonical_key", "decision_points", "decision_seed", "grade_of", "is_choice", "judge",
+           "judge_move",
            "judge_view", "loss_of", "review_round"]

@@ -21,7 +21,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from engine import Round
 
 from .game import Game
-from .review import Decision, RoundReview, decision_points, decision_seed, is_choice, judge
+from .review import Decision, RoundReview, decision_points, is_choice, judge_move
 
 __all__ = ["RoundJudge", "WORKERS", "judge_later"]
 
@@ -40,9 +40,9 @@ def _executor() -> ThreadPoolExecutor:
         return _pool
 
 
-def judge_later(rnd: Round, ply: int, action: str, hinted: bool, seed: int) -> Future:
-    """Start judging ``action`` at ``rnd`` (the position before it; copied now)."""
-    return _executor().submit(judge, rnd.copy(), ply, action, hinted, seed=seed)
+def judge_later(game: Game, index: int, ply: int, before: Round) -> Future:
+    """Start judging move ``ply`` of round ``index``, made from ``before`` (copied now)."""
+    return _executor().submit(judge_move, game, index, ply, before.copy())
 
 
 class RoundJudge:
@@ -51,21 +51,22 @@ class RoundJudge:
     def __init__(self, index: int) -> None:
         self.index = index
         self._futures: dict[int, Future] = {}
+        self._filled = False
 
     def decided(self, game: Game, before: Round, ply: int) -> None:
         """The player just made move ``ply`` from ``before``: judge it if it was a choice."""
-        if ply in self._futures or not is_choice(before):
-            return
-        move = game.rounds[self.index][ply]
-        self._futures[ply] = judge_later(before, ply, move.action, move.hint, decision_seed(game, self.index, ply))
+        if ply not in self._futures and is_choice(before):
+            self._futures[ply] = judge_later(game, self.index, ply, before)
 
     def fill(self, game: Game, seat: int = 0) -> None:
-        """Judge every choice of the round not judged yet (a reopened or reloaded game)."""
+        """Judge every choice of the round not judged yet (a reopened or reloaded game).
+        Once per round: it replays the match, and the page asks on every rerun."""
+        if self._filled:
+            return
+        self._filled = True
         for ply, before in decision_points(game, self.index, seat):
             if ply not in self._futures:
-                move = game.rounds[self.index][ply]
-                self._futures[ply] = judge_later(before, ply, move.action, move.hint,
-                                                 decision_seed(game, self.index, ply))
+                self._futures[ply] = judge_later(game, self.index, ply, before)
 
     @property
     def total(self) -> int:

@@ -14,9 +14,8 @@ coalition of all the others, ``u[me] - mean(u[others])`` (see :mod:`strategy._co
 :func:`solve_maxn` gives the exact max^n values (one per seat) for small positions.
 
 The search is alpha-beta with a transposition table on the jitted core in
-:mod:`strategy._core`, for every rule set it supports (:func:`core_supports`); the two
-options it leaves out (voluntary drawing and the dead-board call) are searched on
-``engine.Round`` itself (:func:`engine_solve`), slower but the same values.
+:mod:`strategy._core`, for every rule set and option; :func:`engine_solve` searches
+``engine.Round`` itself, slower but with the same values (the tests compare them).
 """
 
 from __future__ import annotations
@@ -83,7 +82,8 @@ def units_of(rules: Rules) -> int:
 
 
 def core_supports(rules: Rules) -> bool:
-    """Whether the jitted core plays these rules: every preset and option does."""
+    """Whether the jitted core plays these rules: every preset and option does (voluntary
+    drawing and the dead-board call once fell back to :func:`engine_solve`)."""
     return True
 
 
@@ -201,8 +201,6 @@ def solve(rnd: Round, tt_mb: float = DEFAULT_TT_MB, node_limit: int = 0, root: i
     if rnd.result is not None:
         raise ValueError("the round is over")
     rules = rnd.rules
-    if not core_supports(rules):
-        return engine_solve(rnd)
     k = rules.flags.units
     if root is None:
         root = rules.flags.side[rnd.turn] if rules.flags.race else rnd.turn
@@ -270,8 +268,6 @@ def unit_values(rnd: Round, tt_mb: float = DEFAULT_TT_MB) -> tuple[int | Fractio
     Kozel and the other independent games): with two units ``(v, -v)``; with three or
     four, each unit's paranoid value (all the others playing against it)."""
     rules = rnd.rules
-    if not core_supports(rules):
-        raise ValueError("unit_values needs the jitted core's rules")
     mover = rules.flags.side[rnd.turn] if rules.flags.race else rnd.turn
     out = []
     for unit in range(rules.flags.units):

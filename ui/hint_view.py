@@ -48,7 +48,7 @@ def expected_points_figure(hint: Hint, tr) -> go.Figure:
     found = hint.evaluation
     rows = sorted(zip(found.actions, found.expected, found.stderr), key=lambda r: -r[1])
     values = [round(v, 1) for _, v, _ in rows]
-    halves = [0.0 if s == float("inf") else Z95 * s for _, _, s in rows]
+    halves = [None if s == float("inf") else Z95 * s for _, _, s in rows]  # None: not known yet ("± ?")
     # the figure with its range beside the move's short name (the side column is narrow, and
     # an error bar would hide a label inside the bar); the long name in the hover
     names = [("★ " if str(a) == hint.best else "") + f"{short_action_label(tr, a)}  {about(tr, v, h, signed=True)}"
@@ -56,7 +56,8 @@ def expected_points_figure(hint: Hint, tr) -> go.Figure:
     hovers = [action_label(tr, a) for a, _, _ in rows]
     colours = ["#2e7d32" if str(a) == hint.best else "#607d8b" for a, _, _ in rows]
     fig = go.Figure(go.Bar(x=values, y=names, orientation="h", marker_color=colours,
-                           error_x=dict(type="data", array=halves, visible=any(halves), color="#263238"),
+                           error_x=dict(type="data", array=[h or 0.0 for h in halves], visible=any(halves),
+                                        color="#263238"),
                            customdata=hovers, hovertemplate="%{customdata}: %{x}<extra></extra>"))
     fig.update_layout(height=80 + 34 * len(rows), margin=dict(l=10, r=10, t=30, b=30),
                       title=tr("play.expected_points"), yaxis=dict(autorange="reversed"),

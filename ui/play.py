@@ -238,8 +238,9 @@ if rnd.is_over:
         save(game, "finished")
     judge = judge_of(index)
     judge.fill(game)  # decisions made before a reload or in a reopened game
-    if index not in reviews() and judge.review() is not None:
-        reviews()[index] = judge.review()
+    done = judge.review() if index not in reviews() else None
+    if done is not None:
+        reviews()[index] = done
         save(game, "finished" if game.over else "playing")
     review_panel(game, index, judge, f"play:{setup.seed}:{index}:review")
     if not game.match.is_over:

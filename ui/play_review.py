@@ -46,17 +46,13 @@ def review_table(decisions: list[Decision]) -> pd.DataFrame:
             tr("play.col_grade"): grade_text(tr, d),
             tr("play.col_lost"): loss_text(tr, d),
             tr("play.col_best"): action_label(tr, d.best),
-            tr("play.col_expected"): f"{about(tr, d.expected, _half(d, _evaluated(d)), True)} / "
+            tr("play.col_expected"): f"{about(tr, d.expected, _half(d, d.evaluated), True)} / "
                                      f"{about(tr, d.best_expected, _half(d, d.best), True)}",
             tr("play.col_exact"): f"{figure(tr, d.exact, True)} / {figure(tr, d.best_exact, True)}",
             tr("play.col_hint"): "💡" if d.hint else "",
         })
     return pd.DataFrame(rows)
 
-
-def _evaluated(d: Decision) -> str:
-    """The evaluated action the move is (its mirror t@L when it was t@R on equal ends)."""
-    return d.action if d.action in d.values else d.action.replace("@R", "@L")
 
 
 def show_progress(done: list[Decision], total: int, failed: int) -> None:

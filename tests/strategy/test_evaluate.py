@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from engine import Rules, deal_from
+from engine import inference
 from engine.inference import count_deals
 from strategy.evaluate import evaluate
 from strategy.solver import solve
@@ -165,3 +166,27 @@ def test_the_solver_loading_is_not_counted_against_the_budget():
     solver._warm = False  # as in a fresh process (the cache is loaded already, so it is quick)
     ev = evaluate(rnd.view(rnd.turn), deals=20, budget=5.0, seed=1)
     assert ev.warmup > 0 and ev.seconds < 5.0 + 1.0
+
+
+def test_a_double_counted_twice_keeps_t_at_right_apart_from_t_at_left():
+    """All Fives counting a double end twice: on equal ends with a double at one end only,
+    t@L and t@R score differently, so the evaluation must not copy one onto the other
+    (it once did): every exact value equals the mean of the solver over every deal."""
+    rules = Rules.preset("all_fives", 2, overlays=["all_fives_pagat"])
+    rng = random.Random("both-halves")
+    checked = 0
+    while checked < 4:
+        rnd = small_position(rules, rng, 10)
+        line = rnd.line
+        if rnd.left != rnd.right or (line[0][0] == line[0][1]) == (line[-1][0] == line[-1][1]):
+            continue
+        if not any(a.end == "R" for a in rnd.legal_actions() if a.is_placement):
+            continue
+        view = rnd.view(rnd.turn)
+        ev = evaluate(view, deals=5000, budget=None, seed=1)
+        if not ev.exact:
+            continue
+        deals = list(inference.every_deal(view))
+        truth = [sum(float(solve(d).values[j]) for d in deals) / len(deals) for j in range(len(ev.actions))]
+        assert ev.expected == pytest.approx(truth)
+        checked += 1

@@ -164,13 +164,13 @@ def test_the_round_stays_usable_while_its_moves_are_judged(monkeypatch):
     from concurrent.futures import Future
 
     import strategy.review_queue as queue
-    from strategy.review import judge
+    from strategy.review import judge_move
 
     held: list[tuple[Future, tuple]] = []
 
-    def later(rnd, ply, action, hinted, seed):
+    def later(game, index, ply, before):
         future = Future()
-        held.append((future, (rnd.copy(), ply, action, hinted, seed)))
+        held.append((future, (game, index, ply, before.copy())))
         return future
 
     monkeypatch.setattr(queue, "judge_later", later)
@@ -186,9 +186,9 @@ def test_the_round_stays_usable_while_its_moves_are_judged(monkeypatch):
     assert any(tr("play.judging", done=0, total=len(held)) in e.proto.text for e in at.get("progress"))
     assert any(b.key == "play_next_round" for b in at.button)  # the next round does not wait
     assert 0 not in at.session_state["play_reviews"]
-    for future, (rnd, ply, action, hinted, seed) in held:
-        future.set_result(judge(rnd, ply, action, hinted, seed=seed))
+    for future, (game, index, ply, before) in held:
+        future.set_result(judge_move(game, index, ply, before))
     at.run()
     review = at.session_state["play_reviews"][0]
-    assert [d.ply for d in review.decisions] == sorted(ply for _, (_, ply, _, _, _) in held)
+    assert [d.ply for d in review.decisions] == sorted(ply for _, (_, _, ply, _) in held)
     assert len(at.dataframe[0].value) == len(review.decisions)
