@@ -48,13 +48,16 @@ def _pick(pill, multi: bool) -> None:
     radio (``aria-checked``), a multi-choice pill a toggle button (``aria-pressed``)."""
     state = "aria-pressed" if multi else "aria-checked"
     for _ in range(5):
-        pill.click()
+        # click only while it is still not picked: a toggle clicked again after a slow rerun
+        # would be unpicked (and Check stay disabled)
+        if pill.get_attribute(state) != "true":
+            pill.click()
         try:
-            expect(pill).to_have_attribute(state, "true", timeout=6_000)
+            expect(pill).to_have_attribute(state, "true", timeout=10_000)
             return
         except AssertionError:
             continue
-    expect(pill).to_have_attribute(state, "true", timeout=6_000)
+    expect(pill).to_have_attribute(state, "true", timeout=10_000)
 
 
 def _answer(page, key: str, puzzle, response) -> None:
