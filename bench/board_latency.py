@@ -28,7 +28,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from tests.support.streamlit_server import ROOT, launch_chromium, streamlit_app  # noqa: E402
 
 HARNESS = ROOT / "tests" / "e2e" / "board_harness.py"
-APP = ROOT / "app.py"
+APP = ROOT / "serve.py"
 LESSON_LINK = "/lesson?lesson=partners-blocked&step=2&lang=nl"
 BOARD = "svg[data-board]"
 

@@ -28,7 +28,7 @@ from puzzles import daily_set, generate, questions  # noqa: E402
 from puzzles.explain import label  # noqa: E402
 from tests.support.streamlit_server import ROOT, launch_chromium, streamlit_app  # noqa: E402
 
-APP = ROOT / "app.py"
+APP = ROOT / "serve.py"
 PINNED = dt.date(2026, 11, 30)
 VERDICT = '[data-testid="stAlertContentSuccess"], [data-testid="stAlertContentError"]'
 

@@ -41,7 +41,7 @@ from puzzles import check, generate  # noqa: E402
 from tests.support.answer_paths import right_response, wrong_response  # noqa: E402
 from tests.support.streamlit_server import ROOT, streamlit_app  # noqa: E402
 
-APP = ROOT / "app.py"
+APP = ROOT / "serve.py"
 
 
 def http_ok(url: str) -> tuple[int, str]:

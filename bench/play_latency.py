@@ -36,7 +36,7 @@ def _summary(name: str, values: list[float]) -> str:
 
 def run(moves: int, game: str, levels: str) -> None:
     hints, replies, thinking = [], [], []
-    with streamlit_app(ROOT / "app.py") as url, sync_playwright() as p:
+    with streamlit_app(ROOT / "serve.py") as url, sync_playwright() as p:
         browser = launch_chromium(p)
         page = browser.new_page(viewport={"width": 1280, "height": 1000})
         page.goto(f"{url}/play?game={game}&seed=bench-1&levels={levels}&pace=fast&lang=en")

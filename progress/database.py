@@ -181,6 +181,12 @@ quizzes_table = sa.Table(
     sa.Column("asked_at", sa.DateTime(timezone=True), nullable=True),  # when it was put on screen
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    # the class size the teacher set, and how many nicknames may join from one network
+    # address (0: any number); added after the table: see _add_columns
+    sa.Column("capacity", sa.Integer, nullable=False, server_default=sa.text("40")),
+    sa.Column("per_address", sa.Integer, nullable=False, server_default=sa.text("3")),
+    # the key of the HMAC that stands for a student's address (never the address itself)
+    sa.Column("address_salt", sa.String(64), nullable=True),
 )
 
 quiz_players_table = sa.Table(
@@ -192,6 +198,10 @@ quiz_players_table = sa.Table(
     sa.Column("name_key", sa.String(160), nullable=False),
     sa.Column("device", sa.String(64), nullable=False),  # the random id a student's link keeps
     sa.Column("joined_at", sa.DateTime(timezone=True), nullable=False),
+    # HMAC-SHA256 of the network address the student joined from, keyed by the quiz's salt
+    sa.Column("address_hash", sa.String(64), nullable=True),
+    # taken out by the teacher: the row stays so that the device cannot join again
+    sa.Column("removed", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.UniqueConstraint("quiz_id", "name_key", name="uq_capicu_quiz_players_name"),
     sa.UniqueConstraint("quiz_id", "device", name="uq_capicu_quiz_players_device"),
 )
@@ -376,8 +386,36 @@ def _schema_version(conn: Connection) -> str | None:
     return conn.execute(sa.select(meta_table.c.value).where(meta_table.c.key == "schema_version")).scalar()
 
 
+def _missing_columns(conn: Connection) -> list[sa.Column]:
+    """Columns of our tables that the database's tables lack (a table made by an older Capicú)."""
+    inspector = sa.inspect(conn)
+    present = set(inspector.get_table_names())
+    missing: list[sa.Column] = []
+    for table in metadata.sorted_tables:
+        if table.name in present:
+            have = {column["name"] for column in inspector.get_columns(table.name)}
+            missing.extend(column for column in table.columns if column.name not in have)
+    return missing
+
+
+def _add_columns(conn: Connection) -> None:
+    """Give an older database's tables the columns added since (inside the write lock).
+
+    A column added to a released table must be nullable or have a server default, so that
+    the rows already there get a value: the same ALTER TABLE then works on SQLite and
+    PostgreSQL, and an older Capicú on the same database still writes its rows.
+    """
+    preparer = conn.dialect.identifier_preparer
+    for column in _missing_columns(conn):
+        if not column.nullable and column.server_default is None:  # pragma: no cover - a schema mistake
+            raise AssertionError(f"{column.table.name}.{column.name} was added without a default")
+        ddl = sa.schema.CreateColumn(column).compile(dialect=conn.dialect)
+        conn.exec_driver_sql(f"ALTER TABLE {preparer.format_table(column.table)} ADD COLUMN {ddl}")
+
+
 def prepare(engine: Engine, url: URL) -> None:
-    """Check the database and create the tables it lacks; raises StoreUnavailable."""
+    """Check the database, create the tables it lacks and add the columns its tables lack
+    (a database made by an older Capicú); raises StoreUnavailable."""
     # Reading first: a database that is ready opens even while another writer holds the
     # write lock (WAL lets readers through), and nothing is written to it.
     with engine.begin() as conn:
@@ -387,7 +425,8 @@ def prepare(engine: Engine, url: URL) -> None:
             if verdict != "ok":
                 raise StoreUnavailable("corrupt", url=safe_url(url))
         found = _schema_version(conn)
-    if found is None:
+        behind = found is None or bool(_missing_columns(conn))
+    if behind:
         with engine.execution_options(capicu_write=True).begin() as conn:
             if url.get_backend_name() == "postgresql":
                 # SQLite's write lock is BEGIN IMMEDIATE; on PostgreSQL, servers that open an
@@ -395,6 +434,8 @@ def prepare(engine: Engine, url: URL) -> None:
                 conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
             metadata.create_all(conn, checkfirst=True)  # inside the write lock: no race
             found = _schema_version(conn)
+            if found is None or (found.isdigit() and int(found) <= SCHEMA_VERSION):
+                _add_columns(conn)  # looked at again inside the lock: another server may have added them
             if found is None:
                 conn.execute(sa.insert(meta_table).values(key="schema_version", value=str(SCHEMA_VERSION)))
                 return  # just written: writing works

@@ -36,6 +36,7 @@ import csv
 import hashlib
 import hmac
 import io
+import ipaddress
 import json
 import re
 import secrets
@@ -59,6 +60,10 @@ MAX_QUESTIONS = 50
 RESPONSE_LIMIT = 2000
 DEVICE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 STATES = ("lobby", "question", "revealed", "closed")
+#: The largest class a quiz takes, and the defaults a teacher starts from.
+MAX_CLASS = 300
+CAPACITY = 40
+PER_ADDRESS = 3
 
 ENGLISH = {
     "unknown_quiz": "there is no class quiz with the code '{join_code}'",
@@ -72,6 +77,11 @@ ENGLISH = {
     "no_questions": "a quiz needs from 1 to {limit} puzzles",
     "bad_response": "this answer cannot be kept",
     "bad_move": "the quiz cannot go from '{state}' that way",
+    "bad_class_size": "a class size is from 1 to {limit} students",
+    "bad_per_address": "the nicknames per network address go from 0 (no limit) to {limit}",
+    "quiz_full": "this quiz is full: it takes {limit} students",
+    "too_many_from_here": "{limit} nicknames have already joined this quiz from this network address",
+    "removed": "the teacher took this device out of the quiz",
 }
 
 
@@ -92,6 +102,8 @@ class Quiz:
     current: int        # the question on screen (0-based); -1 in the lobby
     asked_at: datetime | None
     created_at: datetime
+    capacity: int = CAPACITY        # the class size: how many students may join
+    per_address: int = PER_ADDRESS  # nicknames that may join from one network address; 0: any number
 
     @property
     def total(self) -> int:
@@ -151,6 +163,44 @@ def new_device_id() -> str:
     return secrets.token_urlsafe(12)
 
 
+def address_key(address: Any) -> str | None:
+    """What counts as one network address: an IPv4 address, an IPv6 /64 (one home or phone
+    network: its privacy addresses change, the prefix does not), else the text itself.
+
+    >>> address_key("192.0.2.7"), address_key("::ffff:192.0.2.7")
+    ('192.0.2.7', '192.0.2.7')
+    >>> address_key("2001:db8:1:2:aaaa::1") == address_key("2001:db8:1:2:bbbb::9")
+    True
+    >>> address_key(None), address_key("  ")
+    (None, None)
+    """
+    text = str(address or "").strip().lower()[:200]
+    if not text:
+        return None
+    try:
+        ip = ipaddress.ip_address(text.split("%", 1)[0])  # "fe80::1%eth0": the zone is not the address
+    except ValueError:
+        return text
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    if isinstance(ip, ipaddress.IPv6Address):
+        return str(ipaddress.IPv6Network((ip, 64), strict=False).network_address) + "/64"
+    return str(ip)
+
+
+def address_hash(salt: str, address: Any) -> str | None:
+    """The stored stand-in for ``address``: HMAC-SHA256 keyed by the quiz's salt, so the
+    table holds no address and the same phone cannot be followed from quiz to quiz."""
+    key = address_key(address)
+    if key is None:
+        return None
+    return hmac.new(salt.encode("utf-8"), key.encode("utf-8"), hashlib.sha256).hexdigest()
+
+
+def _whole(value: Any, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
 def open_quiz_store(url: str | None = None, **options: Any) -> QuizStore:
     """Open the progress database at ``url`` (see :func:`progress.open_store`) for quizzes."""
     return QuizStore(open_store(url, **options), owns=True)
@@ -173,11 +223,21 @@ class QuizStore:
 
     # -- the teacher
 
-    def create(self, puzzle_ids: Sequence[str], *, title: str = "", lang: str = "en") -> tuple[Quiz, str]:
-        """A new quiz in the lobby; returns it and the teacher's secret (shown only now)."""
+    def create(self, puzzle_ids: Sequence[str], *, title: str = "", lang: str = "en", capacity: int = CAPACITY,
+               per_address: int = PER_ADDRESS) -> tuple[Quiz, str]:
+        """A new quiz in the lobby; returns it and the teacher's secret (shown only now).
+
+        ``capacity`` is the class size (1 to :data:`MAX_CLASS` students), ``per_address`` how
+        many nicknames may join from one network address (0: any number, else up to
+        :data:`MAX_CLASS`); :class:`QuizError` ``bad_class_size`` / ``bad_per_address``.
+        """
         ids = [str(p) for p in puzzle_ids]
         if not 1 <= len(ids) <= MAX_QUESTIONS or any(not p or len(p) > TEXT_LIMIT for p in ids):
             raise QuizError("no_questions", limit=MAX_QUESTIONS)
+        if not _whole(capacity, 1, MAX_CLASS):
+            raise QuizError("bad_class_size", limit=MAX_CLASS)
+        if not _whole(per_address, 0, MAX_CLASS):
+            raise QuizError("bad_per_address", limit=MAX_CLASS)
         secret = secrets.token_urlsafe(24)
         now = datetime.now(timezone.utc)
         for _ in range(20):  # a code already in use: draw another
@@ -185,7 +245,7 @@ class QuizStore:
             insert = sa.insert(quizzes_table).values(
                 code=code, secret_hash=secret_hash(secret), title=str(title)[:TEXT_LIMIT], lang=str(lang)[:8],
                 puzzle_ids=json.dumps(ids), state="lobby", current=-1, asked_at=None, created_at=now,
-                updated_at=now,
+                updated_at=now, capacity=capacity, per_address=per_address, address_salt=secrets.token_hex(16),
             )
             try:
                 self._run(lambda conn: conn.execute(insert), write=True)
@@ -203,7 +263,7 @@ class QuizStore:
     def advance(self, code: str, secret: str | None) -> Quiz:
         """Lobby → the first question; a revealed question → the next one (after the last: closed)."""
         def work(conn: Connection) -> None:
-            row = _teacher_row(conn, code, secret)
+            row = _teacher_row(conn, code, secret, lock="update")
             if row.state == "lobby" or (row.state == "revealed" and row.current < len(json.loads(row.puzzle_ids)) - 1):
                 _set(conn, row.id, state="question", current=row.current + 1, asked_at=datetime.now(timezone.utc))
             elif row.state == "revealed":
@@ -217,7 +277,7 @@ class QuizStore:
     def reveal(self, code: str, secret: str | None) -> Quiz:
         """Show the right answer of the question on screen; no more answers to it."""
         def work(conn: Connection) -> None:
-            row = _teacher_row(conn, code, secret)
+            row = _teacher_row(conn, code, secret, lock="update")
             if row.state != "question":
                 raise QuizError("bad_move", state=row.state)
             _set(conn, row.id, state="revealed")
@@ -228,12 +288,38 @@ class QuizStore:
     def close(self, code: str, secret: str | None) -> Quiz:
         """End the quiz: no more answers or joins; the ranking is shown to everyone."""
         def work(conn: Connection) -> None:
-            row = _teacher_row(conn, code, secret)
+            row = _teacher_row(conn, code, secret, lock="update")
             if row.state != "closed":
                 _set(conn, row.id, state="closed")
 
         self._run(work, write=True)
         return self.get(code)
+
+    def remove(self, code: str, secret: str | None, player_id: int) -> None:
+        """Take a student out of the quiz (a fake, a rude nickname): their answers go, the
+        name is free again, and their device cannot join this quiz again. :class:`QuizError`
+        ``not_teacher``, ``unknown_player``; removing someone already removed does nothing."""
+        p = quiz_players_table
+
+        def work(conn: Connection) -> None:
+            # FOR UPDATE: answers being written (FOR SHARE) finish first, later ones see the removal
+            row = _teacher_row(conn, code, secret, lock="update")
+            query = sa.select(p.c.id, p.c.removed).where(p.c.id == player_id, p.c.quiz_id == row.id)
+            found = conn.execute(query).first()
+            if found is None:
+                raise QuizError("unknown_player")
+            if found.removed:
+                return
+            conn.execute(sa.delete(quiz_answers_table).where(quiz_answers_table.c.quiz_id == row.id,
+                                                             quiz_answers_table.c.player_id == player_id))
+            # the row stays (its device is refused from now on); its name key no longer
+            # holds the nickname, so the real Ana can join after a fake "Ana" was removed
+            # (a control character: no real name's key has one)
+            conn.execute(sa.update(p).where(p.c.id == player_id)
+                         .values(removed=True, name_key=f"\x1fremoved:{player_id}"))
+            _set(conn, row.id)
+
+        self._run(work, write=True)
 
     def answers(self, code: str, secret: str | None, question: int | None = None) -> list[Answer]:
         """Every answer (to ``question``, or to all), with its verdict: the teacher's view."""
@@ -249,11 +335,19 @@ class QuizStore:
         return _quiz_of(self._run(lambda conn: _quiz_row(conn, code), write=False))
 
     def players(self, code: str) -> list[Player]:
+        """The students in the quiz, in the order they joined (not the removed ones)."""
         def work(conn: Connection) -> list[Player]:
             row = _quiz_row(conn, code)
             t = quiz_players_table
-            rows = conn.execute(sa.select(t).where(t.c.quiz_id == row.id).order_by(t.c.joined_at, t.c.id)).all()
-            return [Player(r.id, r.nickname, utc(r.joined_at)) for r in rows]
+            query = sa.select(t).where(t.c.quiz_id == row.id, _in_class()).order_by(t.c.joined_at, t.c.id)
+            return [Player(r.id, r.nickname, utc(r.joined_at)) for r in conn.execute(query).all()]
+
+        return self._run(work, write=False)
+
+    def player_count(self, code: str) -> int:
+        """How many students are in the quiz (one count, not the list)."""
+        def work(conn: Connection) -> int:
+            return _player_count(conn, _quiz_row(conn, code).id)
 
         return self._run(work, write=False)
 
@@ -273,7 +367,8 @@ class QuizStore:
             row = _quiz_row(conn, code)
             if row.state != "closed":
                 _check_secret(row, secret)
-            players = conn.execute(sa.select(quiz_players_table).where(quiz_players_table.c.quiz_id == row.id)).all()
+            t = quiz_players_table
+            players = conn.execute(sa.select(t).where(t.c.quiz_id == row.id, _in_class())).all()
             answers = _answers(conn, row.id, None)
             return rank(players, answers)
 
@@ -281,9 +376,17 @@ class QuizStore:
 
     # -- students
 
-    def join(self, code: str, nickname: str, device: str) -> Player:
-        """Join (or, with the same device, rejoin) the quiz; :class:`QuizError` ``nickname_taken``
-        when another device holds the name; :class:`ProfileError` for a name the rules refuse."""
+    def join(self, code: str, nickname: str, device: str, address: str | None = None) -> Player:
+        """Join (or, with the same device, rejoin) the quiz from the network ``address`` the
+        request came from (kept only as a salted hash).
+
+        A device already in the quiz always gets its student back (a reload is never
+        refused), whatever the class size or the address. Otherwise :class:`QuizError`:
+        ``removed`` (the teacher took this device out), ``closed``, ``quiz_full`` (the class
+        size is reached), ``too_many_from_here`` (``per_address`` nicknames already joined
+        from that address), ``nickname_taken`` (another device holds the name);
+        :class:`ProfileError` for a name the rules refuse.
+        """
         if not isinstance(device, str) or not DEVICE.match(device):
             raise QuizError("bad_device")
         t = quiz_players_table
@@ -291,17 +394,33 @@ class QuizStore:
         def mine(conn: Connection, quiz_id: int):
             return conn.execute(sa.select(t).where(t.c.quiz_id == quiz_id, t.c.device == device)).first()
 
+        def back(known: Any) -> Player:
+            if known.removed:
+                raise QuizError("removed")
+            return Player(known.id, known.nickname, utc(known.joined_at))
+
         def work(conn: Connection) -> Player:
-            row = _quiz_row(conn, code)
+            # FOR UPDATE: joins to one quiz take turns (SQLite's BEGIN IMMEDIATE already
+            # makes every writer take turns), so the counts below cannot be overtaken
+            row = _quiz_row(conn, code, lock="update")
             known = mine(conn, row.id)
             if known is not None:  # a reload, or a phone that lost the page: the same student
-                return Player(known.id, known.nickname, utc(known.joined_at))
+                return back(known)
             shown = clean_name(nickname)
             if row.state == "closed":
                 raise QuizError("closed")
+            if _player_count(conn, row.id) >= row.capacity:
+                raise QuizError("quiz_full", limit=int(row.capacity))
+            hashed = address_hash(row.address_salt or row.secret_hash, address)
+            if hashed is not None and row.per_address:
+                here = conn.execute(sa.select(sa.func.count()).where(t.c.quiz_id == row.id, t.c.address_hash == hashed,
+                                                                     _in_class())).scalar()
+                if int(here or 0) >= row.per_address:
+                    raise QuizError("too_many_from_here", limit=int(row.per_address))
             now = datetime.now(timezone.utc)
             new = conn.execute(sa.insert(t).values(quiz_id=row.id, nickname=shown, name_key=name_key(shown),
-                                                   device=device, joined_at=now)).inserted_primary_key[0]
+                                                   device=device, joined_at=now, address_hash=hashed,
+                                                   removed=False)).inserted_primary_key[0]
             return Player(int(new), shown, now)
 
         try:
@@ -311,18 +430,18 @@ class QuizStore:
             quiz = self.get(code)
             known = self._run(lambda conn: mine(conn, quiz.id), write=False)
             if known is not None:
-                return Player(known.id, known.nickname, utc(known.joined_at))
+                return back(known)
             raise QuizError("nickname_taken", name=clean_name(nickname)) from None
 
     def player(self, code: str, device: str) -> Player | None:
-        """The student this device joined as, if it did."""
+        """The student this device joined as, if it did (None once the teacher removed it)."""
         if not isinstance(device, str) or not DEVICE.match(device):
             return None
 
         def work(conn: Connection) -> Player | None:
             row = _quiz_row(conn, code)
             t = quiz_players_table
-            found = conn.execute(sa.select(t).where(t.c.quiz_id == row.id, t.c.device == device)).first()
+            found = conn.execute(sa.select(t).where(t.c.quiz_id == row.id, t.c.device == device, _in_class())).first()
             return None if found is None else Player(found.id, found.nickname, utc(found.joined_at))
 
         return self._run(work, write=False)
@@ -331,7 +450,7 @@ class QuizStore:
         """Keep a student's answer to the question on screen; the first one counts.
 
         :class:`QuizError`: ``closed``, ``not_asking`` (another question is on screen, or it was
-        revealed), ``unknown_player``, ``already_answered``. The time is the server's, from the
+        revealed), ``unknown_player``, ``removed``, ``already_answered``. The time is the server's, from the
         moment the question went on screen.
         """
         try:
@@ -343,15 +462,18 @@ class QuizStore:
 
         def work(conn: Connection) -> Answer:
             # FOR SHARE on servers that have it: a reveal waits for answers being written
-            row = _quiz_row(conn, code, lock=True)
+            row = _quiz_row(conn, code, lock="share")
             if row.state == "closed":
                 raise QuizError("closed")
             if row.state != "question" or row.current != question:
                 raise QuizError("not_asking", question=question + 1)
             p = quiz_players_table
-            who = conn.execute(sa.select(p.c.nickname).where(p.c.id == player_id, p.c.quiz_id == row.id)).first()
+            who = conn.execute(sa.select(p.c.nickname, p.c.removed).where(p.c.id == player_id,
+                                                                          p.c.quiz_id == row.id)).first()
             if who is None:
                 raise QuizError("unknown_player")
+            if who.removed:
+                raise QuizError("removed")
             now = datetime.now(timezone.utc)
             asked = utc(row.asked_at) if row.asked_at is not None else now
             elapsed = max(0, int((now - asked).total_seconds() * 1000))
@@ -391,11 +513,14 @@ class QuizStore:
 # --- rows ----------------------------------------------------------------------------
 
 
-def _quiz_row(conn: Connection, code: str, *, lock: bool = False):
+def _quiz_row(conn: Connection, code: str, *, lock: str | None = None):
+    """The quiz's row; ``lock`` "share" (FOR SHARE) or "update" (FOR UPDATE) on servers that
+    have row locks. SQLite has none and needs none: a writer's BEGIN IMMEDIATE takes the
+    whole database."""
     wanted = normalize_code(code)
     query = sa.select(quizzes_table).where(quizzes_table.c.code == wanted)
-    if lock:
-        query = query.with_for_update(read=True)
+    if lock is not None:
+        query = query.with_for_update(read=lock == "share")
     row = conn.execute(query).first()
     if row is None:
         raise QuizError("unknown_quiz", join_code=wanted)
@@ -408,8 +533,10 @@ def _check_secret(row: Any, secret: str | None) -> None:
         raise QuizError("not_teacher")
 
 
-def _teacher_row(conn: Connection, code: str, secret: str | None):
-    row = _quiz_row(conn, code, lock=True)
+def _teacher_row(conn: Connection, code: str, secret: str | None, *, lock: str = "share"):
+    # a teacher's move locks with "update": two moves at once (a double click, a second
+    # window) then take turns, where two FOR SHARE locks each waiting to UPDATE deadlock
+    row = _quiz_row(conn, code, lock=lock)
     _check_secret(row, secret)
     return row
 
@@ -421,12 +548,23 @@ def _set(conn: Connection, quiz_id: int, **values: Any) -> None:
 
 def _quiz_of(row: Any) -> Quiz:
     return Quiz(int(row.id), row.code, row.title, row.lang, tuple(json.loads(row.puzzle_ids)), row.state,
-                int(row.current), utc(row.asked_at) if row.asked_at is not None else None, utc(row.created_at))
+                int(row.current), utc(row.asked_at) if row.asked_at is not None else None, utc(row.created_at),
+                int(row.capacity), int(row.per_address))
+
+
+def _in_class():
+    """The students still in the quiz: not removed by the teacher."""
+    return quiz_players_table.c.removed.is_(False)
+
+
+def _player_count(conn: Connection, quiz_id: int) -> int:
+    t = quiz_players_table
+    return int(conn.execute(sa.select(sa.func.count()).where(t.c.quiz_id == quiz_id, _in_class())).scalar() or 0)
 
 
 def _answers(conn: Connection, quiz_id: int, question: int | None) -> list[Answer]:
     a, p = quiz_answers_table, quiz_players_table
-    query = (sa.select(a, p.c.nickname).join(p, p.c.id == a.c.player_id).where(a.c.quiz_id == quiz_id)
+    query = (sa.select(a, p.c.nickname).join(p, p.c.id == a.c.player_id).where(a.c.quiz_id == quiz_id, _in_class())
              .order_by(a.c.question, a.c.at, a.c.id))
     if question is not None:
         query = query.where(a.c.question == question)
@@ -512,6 +650,7 @@ def to_csv(rows: Sequence[dict[str, Any]] | Sequence[RankRow]) -> str:
 
 
 __all__ = [
-    "Answer", "CODE_ALPHABET", "Player", "Quiz", "QuizError", "QuizStore", "RankRow", "new_device_id",
-    "normalize_code", "open_quiz_store", "rank", "secret_hash", "summary", "to_csv",
+    "Answer", "CAPACITY", "CODE_ALPHABET", "MAX_CLASS", "PER_ADDRESS", "Player", "Quiz", "QuizError", "QuizStore",
+    "RankRow", "address_hash", "address_key", "new_device_id", "normalize_code", "open_quiz_store", "rank",
+    "secret_hash", "summary", "to_csv",
 ]

@@ -78,6 +78,11 @@ def recover(kept: Path, fresh: Path) -> Salvage:
 
 def _copy_table(source: sqlite3.Connection, target: sqlite3.Connection, name: str) -> int:
     columns = [c.name for c in metadata.tables[name].columns]
+    try:  # a file made by an older Capicú lacks the columns added since: they take their defaults
+        kept = {row[1] for row in source.execute(f"PRAGMA table_info({name})")}
+    except sqlite3.DatabaseError:
+        kept = set()
+    columns = [c for c in columns if c in kept] or columns
     listed = ", ".join(columns)
     insert = f"INSERT OR IGNORE INTO {name} ({listed}) VALUES ({', '.join('?' for _ in columns)})"
     copied = 0

@@ -5,5 +5,5 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 # Listens on this computer only (one learner). For a classroom on the school network add
 # --server.address 0.0.0.0 (README: "Two commands"); later arguments win.
-exec .venv/bin/streamlit run app.py --server.headless true --browser.gatherUsageStats false \
+exec .venv/bin/streamlit run serve.py --server.headless true --browser.gatherUsageStats false \
     --server.address 127.0.0.1 "$@"

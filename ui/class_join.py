@@ -16,7 +16,10 @@ from progress.quiz import DEVICE, QuizError, new_device_id, normalize_code
 from puzzles import check
 from puzzles.explain import explanation, question_text, seat_names
 from ui import session
-from ui.class_quiz import REFRESH, error_text, no_store_message, puzzle, quizzes, value_label
+from progress.quiz_pulse import phase_of
+from ui.class_quiz import error_text, no_store_message, puzzle, quizzes, value_label
+from ui.live_feed import FEED
+from ui.live_watch import watch
 from ui.question_widget import ask
 
 tr = session.tr()
@@ -63,8 +66,10 @@ except ProgressError as error:
 
 def _join() -> None:
     try:
-        store.join(code, st.session_state.get("class_nickname", ""), me)
+        # the address is kept only as a salted hash: it limits the nicknames one phone can add
+        store.join(code, st.session_state.get("class_nickname", ""), me, address=st.context.ip_address)
         st.session_state.pop("class_join_error", None)
+        FEED.nudge()  # the teacher's screen shows the new name now, not at the next beat
     except ProgressError as error:
         st.session_state["class_join_error"] = error_text(error)
 
@@ -86,6 +91,7 @@ def _submit(question: int, p, response) -> None:
     verdict = check(p, response, quiz.lang)
     try:
         store.answer(code, player.id, question, response, correct=bool(verdict.correct))
+        FEED.nudge()
     except QuizError as error:
         if error.code != "already_answered":  # a double tap: the first answer counts
             st.session_state["class_answer_error"] = error_text(error)
@@ -120,14 +126,15 @@ def _verdict(quiz, i: int, mine) -> None:
         st.info(" ".join(lines), icon=":material/lightbulb:")
 
 
-@st.fragment(run_every=REFRESH)
+@st.fragment
 def live() -> None:
-    """Looks at the quiz every few seconds: the teacher moves on, this screen follows."""
+    """What the quiz shows now; it redraws when the teacher moves on (the live feed says so)."""
     try:
         now = store.get(code)
     except ProgressError as error:
         st.error(error_text(error))
         return
+    watch(code, phase_of(now.state, now.current), what="phase", key="class_join_watch", reload_on_restart=True)
     st.caption(tr("class.you_are", name=session.plain(player.nickname)) + f" · {session.plain(now.title)}")
     if st.session_state.get("class_answer_error"):
         st.error(st.session_state.pop("class_answer_error"))

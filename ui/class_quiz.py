@@ -23,8 +23,9 @@ from puzzles.explain import action_label, label
 
 from . import session
 
-#: How often the live views look at the database again (seconds).
-REFRESH = 2.0
+#: The teacher's lobby names at most this many students (the newest); the rest are a count,
+#: so a crowd of names can never push the page out of shape.
+LOBBY_NAMES = 60
 #: The address students reach the app at, when the server sits behind a proxy.
 PUBLIC_URL_ENV = "CAPICU_PUBLIC_URL"
 

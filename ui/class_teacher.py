@@ -12,15 +12,18 @@ import pandas as pd
 import streamlit as st
 
 from progress import ProgressError
-from progress.quiz import QuizError, summary, to_csv
+from progress.quiz import CAPACITY, MAX_CLASS, PER_ADDRESS, QuizError, summary, to_csv
+from progress.quiz_pulse import pulses
 from puzzles import BANDS, PUZZLE_TYPES, PuzzleError, practice_puzzle, puzzle_from_id
 from puzzles.explain import explanation, question_text
 from ui import session
 from ui.board_frame import show_board
 from ui.class_quiz import (
-    REFRESH, answers_figure, error_text, join_link, no_store_message, puzzle, qr_svg, quizzes, value_label,
+    LOBBY_NAMES, answers_figure, error_text, join_link, no_store_message, puzzle, qr_svg, quizzes, value_label,
 )
 from ui.labels import game_title, ptype_title
+from ui.live_feed import FEED
+from ui.live_watch import watch
 
 tr = session.tr()
 lang = session.lang()
@@ -85,7 +88,9 @@ def _open_quiz() -> None:
     ids = st.session_state.get(BUILT) or []
     title = (st.session_state.get("class_title") or "").strip() or tr("class.default_title")
     try:
-        quiz, secret = store.create(ids, title=title, lang=lang)
+        quiz, secret = store.create(ids, title=title, lang=lang,
+                                    capacity=int(st.session_state.get("class_capacity", CAPACITY)),
+                                    per_address=int(st.session_state.get("class_per_address", PER_ADDRESS)))
     except ProgressError as error:
         st.session_state[FLASH] = error_text(error)
         return
@@ -135,6 +140,11 @@ def builder() -> None:
         st.markdown(f"**{n}.** {question_text(p, lang)}")
         st.caption(f"{ptype_title(p.ptype)} · {game_title(tr, p.rules.preset_name)} · {tr(f'level.{p.difficulty.band}')}"
                    f" · `{pid}`")
+    size, per = st.columns(2)
+    size.number_input(tr("class.capacity"), 1, MAX_CLASS, CAPACITY, key="class_capacity",
+                      help=tr("class.capacity_help"))
+    per.number_input(tr("class.per_address"), 0, MAX_CLASS, PER_ADDRESS, key="class_per_address",
+                     help=tr("class.per_address_help"))
     st.button(tr("class.open"), key="class_open", type="primary", icon=":material/co_present:", on_click=_open_quiz)
 
 
@@ -144,6 +154,7 @@ def _act(move: str) -> None:
     st.session_state.pop(FLASH, None)
     try:
         getattr(store, move)(held.get("code", ""), held.get("secret"))
+        FEED.nudge()  # the phones move on now, not at the next beat
     except QuizError as error:
         if error.code != "bad_move":  # a double click, or another window moved first: the page redraws
             st.session_state[FLASH] = error_text(error)  # kept until the next action
@@ -156,21 +167,59 @@ def _leave() -> None:
         st.session_state.pop(name, None)
 
 
-def join_panel(code: str, players: list) -> None:
+def _remove(code: str, key: str) -> None:
+    held = st.session_state.get(TEACHER) or {}
+    chosen = st.session_state.get(key)
+    st.session_state.pop(FLASH, None)
+    if chosen is None:
+        return
+    try:
+        store.remove(code, held.get("secret"), int(chosen[0]))
+        st.session_state[key] = None
+        st.toast(tr("class.removed_done", name=session.plain(chosen[1])), icon=":material/person_remove:")
+        FEED.nudge()
+    except ProgressError as error:
+        st.session_state[FLASH] = error_text(error)
+
+
+def remove_panel(code: str, players: list, key: str) -> None:
+    """Take a nickname out of the quiz: a fake, a rude name, a student twice. Any number of
+    names: the box searches as the teacher types."""
+    with st.expander(tr("class.remove_title"), icon=":material/person_remove:"):
+        options = [(p.id, p.nickname) for p in reversed(players)]  # the newest first: fakes arrive last
+        st.selectbox(tr("class.remove_pick"), options, index=None, key=key, format_func=lambda o: o[1],
+                     placeholder=tr("class.remove_placeholder"))
+        st.button(tr("class.remove"), key=f"{key}:go", icon=":material/person_remove:", on_click=_remove,
+                  args=(code, key), disabled=not players)
+
+
+def join_panel(code: str, players: list, capacity: int) -> None:
     link = join_link(code)
     qr_col, text_col = st.columns([1, 2])
     qr_col.image(qr_svg(link), width=260)
     with text_col:
         st.markdown(f"{tr('class.join_at')}\n# `{code}`")
         st.code(link, language=None)
-        names = ", ".join(session.plain(p.nickname) for p in players)
-        st.markdown(f"**{tr('class.joined', n=len(players))}** {names}")
+        shown = players[-LOBBY_NAMES:]
+        names = ", ".join(session.plain(p.nickname) for p in shown)
+        more = len(players) - len(shown)
+        tail = f" {tr('class.more_names', n=more)}" if more else ""
+        st.markdown(f"**{tr('class.joined_of', n=len(players), capacity=capacity)}** {names}{tail}")
 
 
-@st.fragment(run_every=REFRESH)
+def _watch_all(code: str, key: str) -> None:
+    """Redraw the enclosing fragment when a student joins, leaves or answers, or the quiz moves.
+    The value is read before what the fragment shows, so the screen is never behind it."""
+    beat = pulses(store, [code]).get(code)
+    if beat is not None:
+        watch(code, beat.watched("all"), what="all", key=key)
+
+
+@st.fragment
 def lobby(code: str) -> None:
-    """The students arriving: the list refreshes on its own; Start once someone is in."""
+    """The students arriving, as they arrive; Start once someone is in."""
     try:
+        _watch_all(code, "class_lobby_watch")
         quiz = store.get(code)
         players = store.players(code)
     except ProgressError as error:
@@ -178,9 +227,11 @@ def lobby(code: str) -> None:
         return
     if quiz.state != "lobby":
         st.rerun()  # started (here or from another window of this teacher): draw the question
-    join_panel(quiz.code, players)
+    # Start comes first: however many names arrive, it stays where the teacher left it
     st.button(tr("class.start"), key="class_start", type="primary", icon=":material/play_arrow:",
               on_click=_act, args=("advance",), disabled=not players)
+    join_panel(quiz.code, players, quiz.capacity)
+    remove_panel(quiz.code, players, "class_remove_lobby")
 
 
 def question_view(quiz, held) -> None:
@@ -204,10 +255,11 @@ def question_view(quiz, held) -> None:
             st.info(" ".join(lines), icon=":material/lightbulb:")
 
 
-@st.fragment(run_every=REFRESH)
+@st.fragment
 def live(code: str, secret: str, question: int) -> None:
-    """The answers arriving: refreshed on its own, the rest of the page stays put."""
+    """The answers arriving, as they arrive; the rest of the page stays put."""
     try:
+        _watch_all(code, "class_live_watch")
         quiz = store.get(code)
         answers = store.answers(code, secret, question)
         players = store.players(code)
@@ -261,7 +313,7 @@ def running(held) -> None:
         lobby(quiz.code)
     elif quiz.state in ("question", "revealed"):
         with st.expander(tr("class.join_again", code=quiz.code)):
-            join_panel(quiz.code, players)
+            join_panel(quiz.code, players, quiz.capacity)
         question_view(quiz, held)
         if quiz.state == "question":
             st.button(tr("class.reveal"), key="class_reveal", type="primary", icon=":material/visibility:",
@@ -276,6 +328,8 @@ def running(held) -> None:
         st.caption(tr("class.resume_help"))
         st.code(f"{join_link(quiz.code).rsplit('/join', 1)[0]}/class?quiz={quiz.code}&key={held['secret']}",
                 language=None)
+        if quiz.state not in ("closed", "lobby"):
+            remove_panel(quiz.code, players, "class_remove_running")
         if quiz.state != "closed":
             st.button(tr("class.close"), key="class_close", icon=":material/stop:", on_click=_act, args=("close",))
         st.button(tr("class.new_quiz"), key="class_leave", on_click=_leave, icon=":material/add:")

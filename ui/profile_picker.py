@@ -28,7 +28,7 @@ def _store_call(call):
     except StoreUnavailable as exc:  # the database, not the player: say what happened to it
         st.session_state[_ERROR] = tr("notice.store_problem", detail=tr(f"store.{exc.code}"))
     except ProgressError as exc:
-        st.session_state[_ERROR] = tr.error(exc)
+        st.session_state[_ERROR] = session.error_message(exc)  # a name in it is shown as text
     return None
 
 

@@ -109,16 +109,68 @@ def show_notices() -> None:
 
 #: Characters that Markdown (as Streamlit renders it) would read as markup.
 _MARKUP = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~:$&])")
+#: Line breaks (and the spaces around them): a new line could start a list, a heading, a
+#: quote or an indented code block, which escaping a character cannot stop.
+_LINE_BREAKS = re.compile(r"[ \t]*(?:\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029])[ \t\n\r\v\f\x1c-\x1e\x85\u2028\u2029]*")
+_LEADING_BLANKS = re.compile(r"^[ \t]+")
+#: U+2060 WORD JOINER: invisible, no width, no line break. Streamlit's Markdown (remark-gfm)
+#: turns a bare ``www.x.y``, ``http://x.y`` or ``a@b.co`` into a link *after* resolving
+#: backslash escapes, so escaping cannot stop it. A joiner where such a link starts leaves
+#: no "www.", "http:", "https:", "mailto:", "xmpp:" or "x@" for it to find (JavaScript's
+#: ``\w``, as remark-gfm's patterns use it, is ASCII). Streamlit itself rewrites
+#: ":material/" in the text before parsing (an icon, escapes or not) and finds ":smile:"
+#: shortcodes after the escapes are gone: a joiner breaks those too. Text without any of
+#: them (most names) comes out with escapes only.
+WORD_JOINER = "\u2060"
+_LINK_STARTS = re.compile(
+    r"(?<=www)(?=\.)"
+    r"|(?:(?<=http)|(?<=https)|(?<=mailto)|(?<=xmpp))(?=:)"
+    r"|(?:(?<=[-.\w+])|^)(?=@)"
+    r"|(?<=:)(?=material/)",
+    re.IGNORECASE | re.ASCII,
+)
+_SHORTCODE = re.compile(r"(:[\w+-]+)(?=:)", re.ASCII)
+#: A value ending like one of them gets a joiner at its end as well: the words after it
+#: (the ". " of "called {name}. Pick another", the ": " of "{date}: {count}") must not
+#: complete a "www." or a ":shortcode:".
+_OPEN_END = re.compile(r"(?:www|https?|mailto|xmpp|:[\w+-]+)\Z", re.IGNORECASE | re.ASCII)
 
 
 def plain(value: Any) -> str:
-    """``value`` as text that Streamlit's Markdown shows literally: no link, image, HTML
-    or formatting can come from a link's parameter or a player's name.
+    r"""``value`` as text that Streamlit's Markdown shows literally: no link, image, HTML
+    or formatting can come from a link's parameter or a player's name. The reader sees
+    exactly what was typed (line breaks become spaces): every Markdown character is
+    backslash-escaped, and an invisible word joiner (U+2060) goes where GitHub-style
+    Markdown would otherwise find a bare URL or an e-mail address (``www.example.org``,
+    ``https://x.y``, ``a@b.co``) and link it, or Streamlit an icon (``:material/home:``)
+    or an emoji (``:smile:``); and at the end of a value that the text after it could
+    complete into one (``www`` before a full stop).
 
     >>> plain("[x](javascript:alert(1)) <b>")
-    '\\\\[x\\\\]\\\\(javascript\\\\:alert\\\\(1\\\\)\\\\) \\\\<b\\\\>'
+    '\\[x\\]\\(javascript\\:alert\\(1\\)\\) \\<b\\>'
+    >>> def seen(text): return text.replace(WORD_JOINER, "|")  # the joiners made visible
+    >>> seen(plain("www.example.org")), seen(plain("ana@school.example")), seen(plain("https://x.y"))
+    ('www|\\.example\\.org', 'ana|@school\\.example', 'https|\\://x\\.y')
+    >>> seen(plain(":material/home: :smile:")), seen(plain("www"))
+    ('\\:|material/home\\: \\:smile|\\:', 'www|')
+    >>> plain("two\n\n# lines!")  # a new line could start a heading, a list, a quote
+    'two \\# lines\\!'
     """
-    return _MARKUP.sub(r"\\\1", str(value))
+    # and leading blanks (four would start a code block) become one space, as HTML shows them
+    text = _LEADING_BLANKS.sub(" ", _LINE_BREAKS.sub(" ", str(value)))
+    joined = _LINK_STARTS.sub(WORD_JOINER, _SHORTCODE.sub(r"\1" + WORD_JOINER, text))
+    shown = _MARKUP.sub(r"\\\1", joined)
+    return shown + WORD_JOINER if _OPEN_END.search(text) else shown
+
+
+def error_message(error: Exception) -> str:
+    """An engine, lesson or store error in the reader's language (by its code, as
+    :meth:`Translator.error` finds it), with its values (a name, a link's text) shown as
+    text: safe to put in ``st.error`` and friends, which read Markdown."""
+    words, code = tr(), getattr(error, "code", None)
+    if code and words.has(f"error.{code}"):
+        return words(f"error.{code}", **{name: plain(value) for name, value in getattr(error, "params", {}).items()})
+    return plain(str(error))
 
 
 def int_param(name: str, default: int, low: int, high: int) -> int:

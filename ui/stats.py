@@ -23,7 +23,7 @@ if profile is None:
 try:
     attempts = session.store().attempts(profile.id)
 except ProgressError as exc:
-    st.warning(tr.error(exc), icon=":material/warning:")
+    st.warning(session.error_message(exc), icon=":material/warning:")
     st.stop()
 
 today = session.today()

@@ -54,7 +54,7 @@ def app_url(tmp_path_factory):
     saved = {name: os.environ.get(name) for name in pinned}
     os.environ.update(pinned)
     try:
-        with streamlit_app(ROOT / "app.py") as url:
+        with streamlit_app(ROOT / "serve.py") as url:
             yield url
     finally:
         for name, value in saved.items():

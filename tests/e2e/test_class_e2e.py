@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import os
 import re
+import time
 
 import pytest
+from playwright.sync_api import expect
 
 from puzzles import generate
 from puzzles.explain import label
@@ -27,7 +29,9 @@ def test_a_teacher_and_a_student_in_two_browsers(browser, app_url, artifacts):
 
 def test_a_teacher_on_one_server_and_a_student_on_another_share_one_postgresql(browser, artifacts):
     """A school that outgrew one process: two app servers on different ports behind one
-    PostgreSQL (docs/deploy.md); the teacher uses one, the student the other."""
+    PostgreSQL (docs/deploy.md); the teacher uses one, the student the other. The student's
+    server runs app.py without the live feed (serve.py): its screen falls back to looking
+    again every few seconds, and still follows the teacher."""
     from tests.support.postgres import new_database, postgres_server
     from tests.support.streamlit_server import ROOT, streamlit_app
 
@@ -36,7 +40,7 @@ def test_a_teacher_on_one_server_and_a_student_on_another_share_one_postgresql(b
         saved = os.environ.get("CAPICU_DB_URL")
         os.environ["CAPICU_DB_URL"] = url
         try:
-            with streamlit_app(ROOT / "app.py") as first, streamlit_app(ROOT / "app.py") as second:
+            with streamlit_app(ROOT / "serve.py") as first, streamlit_app(ROOT / "app.py") as second:
                 assert first != second
                 class_quiz(browser, first, second, artifacts, "class_two_servers")
         finally:
@@ -80,7 +84,7 @@ def class_quiz(browser, teacher_url: str, student_url: str, artifacts, shots: st
         student.get_by_text("You're in.").wait_for(timeout=30_000)
         assert "me=" in student.url  # the device id stays in the link, for a reload
 
-        teacher.get_by_text("1 joined:").wait_for(timeout=30_000)
+        teacher.get_by_text("1 of 40 joined:").wait_for(timeout=30_000)
         teacher.get_by_text("<b>Ana</b>").wait_for()  # the nickname as typed, as text
         teacher.screenshot(path=str(artifacts / f"{shots}_teacher_lobby.png"), full_page=True)
         teacher.locator(".st-key-class_start").get_by_role("button").click()
@@ -107,3 +111,123 @@ def class_quiz(browser, teacher_url: str, student_url: str, artifacts, shots: st
     finally:
         teacher_ctx.close()
         student_ctx.close()
+
+
+# ------------------------------------------------------------------ the live feed, in a browser
+def _runs_sent(page) -> list[float]:
+    """The times this page asks the server for a script run (a rerun, whole or fragment)."""
+    from streamlit.proto.BackMsg_pb2 import BackMsg
+
+    sent: list[float] = []
+
+    def frame(payload) -> None:
+        if isinstance(payload, (bytes, bytearray)):
+            msg = BackMsg()
+            try:
+                msg.ParseFromString(bytes(payload))
+            except Exception:  # noqa: BLE001 - not a BackMsg: not a run
+                return
+            if msg.WhichOneof("type") == "rerun_script":
+                sent.append(time.monotonic())
+
+    page.on("websocket", lambda ws: ws.on("framesent", frame))
+    return sent
+
+
+def _join(page, url: str, code: str, name: str) -> None:
+    page.goto(f"{url}/join?join={code}&lang=en")
+    box = page.get_by_role("textbox", name="Your nickname")
+    box.wait_for(timeout=30_000)
+    box.fill(name)
+    box.press("Enter")
+    page.locator(".st-key-class_join").get_by_role("button").click()
+    expect(page.get_by_text("You're in.")).to_be_visible(timeout=30_000)
+
+
+def _answer_first(page, code: str, question: int) -> None:
+    key = f"class:{code}:{question}"
+    pills = page.locator(f".st-key-{_css(key + ':pick')}")
+    _pick(pills.locator("button").first, False)
+    page.locator(f".st-key-{_css(key + ':check')}").get_by_role("button").click()
+    expect(page.get_by_text("Answer sent")).to_be_visible(timeout=30_000)
+
+
+CHOICES = ["fives:all_fives:2:12531294", "round_score:laplaza_partners:4:1"]
+
+
+def test_a_waiting_phone_asks_the_server_for_nothing_and_follows_at_once(browser, app_url):
+    """No timer reruns a waiting phone's page: it sends no run while it waits, and shows the
+    question as soon as the teacher moves on (the live feed wakes its watcher)."""
+    from progress.quiz import open_quiz_store
+
+    quizzes = open_quiz_store()  # the app_url server's database (the fixture set it)
+    quiz, secret = quizzes.create(CHOICES[:1], title="Live", lang="en")
+    context = browser.new_context(viewport={"width": 420, "height": 900})
+    try:
+        phone = context.new_page()
+        runs = _runs_sent(phone)
+        _join(phone, app_url, quiz.code, "Ana")
+        phone.wait_for_timeout(1500)  # the join's own runs settle
+        before = len(runs)
+        phone.wait_for_timeout(6000)  # three times the old 2 s refresh
+        assert len(runs) == before, "a waiting phone asked for a run"
+        quizzes.advance(quiz.code, secret)  # as from the teacher's screen (another session)
+        expect(phone.get_by_text("Question 1 of 1")).to_be_visible(timeout=15_000)
+        assert len(runs) > before  # the watcher's one rerun
+    finally:
+        context.close()
+        quizzes.close_store()
+
+
+def test_two_servers_on_one_postgresql_and_one_restarted_mid_quiz(browser):
+    """Half the phones on each server; the second server stops and starts again mid-quiz:
+    its phones reconnect by themselves, show where the quiz is, and carry on; every answer
+    is stored once."""
+    from progress.quiz import open_quiz_store
+    from tests.support.postgres import new_database, postgres_server
+    from tests.support.streamlit_server import ROOT, free_port, streamlit_server
+
+    serve = ROOT / "serve.py"
+    with postgres_server() as base:
+        db = new_database(base)
+        env = {"CAPICU_DB_URL": db}
+        quizzes = open_quiz_store(db)
+        quiz, secret = quizzes.create(CHOICES, title="Two servers", lang="en", per_address=0)
+        port = free_port()
+        context = browser.new_context(viewport={"width": 420, "height": 900})
+        try:
+            with streamlit_server(serve, env=env) as (first, _):
+                phones = []
+                with streamlit_server(serve, env=env, port=port) as (second, _):
+                    for n, url in enumerate([first, second, first, second]):
+                        page = context.new_page()
+                        _join(page, url, quiz.code, f"Phone{n}")
+                        phones.append(page)
+                    assert len(quizzes.players(quiz.code)) == 4
+                    quizzes.advance(quiz.code, secret)
+                    for page in phones:
+                        expect(page.get_by_text("Question 1 of 2")).to_be_visible(timeout=30_000)
+                    for page in phones[:2]:  # two answer before the restart
+                        _answer_first(page, quiz.code, 0)
+                # the second server is down: its phones wait; the quiz goes on on the first
+                _answer_first(phones[2], quiz.code, 0)  # on the first server
+                with streamlit_server(serve, env=env, port=port) as (again, _):
+                    assert again == second
+                    # the restarted server's phones are back, each still itself
+                    expect(phones[1].get_by_text("Answer sent")).to_be_visible(timeout=60_000)
+                    expect(phones[3].get_by_text("Question 1 of 2")).to_be_visible(timeout=60_000)
+                    expect(phones[3].get_by_text("You are Phone3", exact=False)).to_be_visible()
+                    _answer_first(phones[3], quiz.code, 0)
+                    assert len(quizzes.answers(quiz.code, secret, 0)) == 4
+                    quizzes.reveal(quiz.code, secret)
+                    quizzes.advance(quiz.code, secret)
+                    for page in phones:
+                        expect(page.get_by_text("Question 2 of 2")).to_be_visible(timeout=30_000)
+                        _answer_first(page, quiz.code, 1)
+                    answers = quizzes.answers(quiz.code, secret)
+                    assert sorted((a.question, a.nickname) for a in answers) == sorted(
+                        (q, f"Phone{n}") for q in (0, 1) for n in range(4))
+                    assert len(quizzes.players(quiz.code)) == 4  # nobody joined twice
+        finally:
+            context.close()
+            quizzes.close_store()

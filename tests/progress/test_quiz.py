@@ -3,6 +3,7 @@ per student and question; a closed quiz refuses; 40 students answering at once l
 
 from __future__ import annotations
 
+import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
@@ -10,8 +11,10 @@ import pytest
 import sqlalchemy as sa
 
 from progress import ProfileError, open_store
-from progress.database import quiz_answers_table
-from progress.quiz import CODE_ALPHABET, QuizError, QuizStore, open_quiz_store, summary, to_csv
+from progress.database import quiz_answers_table, quiz_players_table
+from progress.quiz import (
+    CAPACITY, CODE_ALPHABET, MAX_CLASS, PER_ADDRESS, QuizError, QuizStore, open_quiz_store, summary, to_csv,
+)
 
 IDS = ["fives:all_fives:2:12531294", "round_score:laplaza_partners:4:876259867"]
 
@@ -260,3 +263,276 @@ def test_forty_students_on_two_pools_and_a_reveal_in_the_middle(db_url: str) -> 
     finally:
         one.close_store()
         two.close_store()
+
+
+# --- nothing a student can do spoils the class: class size, joins per address, removal ------
+
+
+def test_the_class_size_and_joins_per_address_are_the_teachers(quizzes: QuizStore) -> None:
+    plain, _ = quizzes.create(IDS)
+    assert (plain.capacity, plain.per_address) == (CAPACITY, PER_ADDRESS) == (40, 3)
+    quiz, _ = quizzes.create(IDS, capacity=MAX_CLASS, per_address=0)
+    assert (quizzes.get(quiz.code).capacity, quizzes.get(quiz.code).per_address) == (300, 0)
+    for wrong in (0, -1, MAX_CLASS + 1, True, "40", 2.5, None):
+        with pytest.raises(QuizError) as refused:
+            quizzes.create(IDS, capacity=wrong)
+        assert refused.value.code == "bad_class_size" and refused.value.params == {"limit": str(MAX_CLASS)}
+    for wrong in (-1, MAX_CLASS + 1, False, "3", 1.0, None):
+        with pytest.raises(QuizError) as refused:
+            quizzes.create(IDS, per_address=wrong)
+        assert refused.value.code == "bad_per_address"
+
+
+def test_a_full_quiz_refuses_newcomers_but_never_a_reload(quizzes: QuizStore) -> None:
+    quiz, secret = quizzes.create(IDS, capacity=3, per_address=0)
+    first = [quizzes.join(quiz.code, f"s{i}", device(i), address="192.0.2.1") for i in range(3)]
+    with pytest.raises(QuizError) as full:
+        quizzes.join(quiz.code, "late", device(9), address="192.0.2.9")
+    assert full.value.code == "quiz_full" and full.value.params == {"limit": "3"}
+    assert "3" in str(full.value)
+    assert quizzes.player_count(quiz.code) == 3
+    # the same devices come back, from anywhere, in every state of the quiz
+    assert quizzes.join(quiz.code, "s0", device(0), address="198.51.100.4") == first[0]
+    quizzes.advance(quiz.code, secret)
+    assert quizzes.join(quiz.code, "another name", device(1)) == first[1]
+    quizzes.close(quiz.code, secret)
+    assert quizzes.join(quiz.code, "s2", device(2), address="192.0.2.1") == first[2]
+    assert [p.nickname for p in quizzes.players(quiz.code)] == ["s0", "s1", "s2"]
+
+
+def test_joins_from_one_address_are_limited(quizzes: QuizStore, db_url: str) -> None:
+    quiz, _ = quizzes.create(IDS, per_address=2)
+    quizzes.join(quiz.code, "a", device(1), address="192.0.2.7")
+    quizzes.join(quiz.code, "b", device(2), address="::ffff:192.0.2.7")  # the same IPv4 address, written as IPv6
+    with pytest.raises(QuizError) as third:
+        quizzes.join(quiz.code, "c", device(3), address=" 192.0.2.7 ")
+    assert third.value.code == "too_many_from_here" and third.value.params == {"limit": "2"}
+    assert quizzes.join(quiz.code, "a", device(1), address="192.0.2.7").nickname == "a"  # a reload still works
+    quizzes.join(quiz.code, "c", device(3), address="192.0.2.8")  # another phone of the room
+    # an IPv6 phone changes its address inside its /64, which stays one network
+    quizzes.join(quiz.code, "d", device(4), address="2001:db8:1:2::a")
+    quizzes.join(quiz.code, "e", device(5), address="2001:db8:1:2:ffff::1")
+    with pytest.raises(QuizError) as same_net:
+        quizzes.join(quiz.code, "f", device(6), address="2001:db8:1:2:1234:5678:9abc:def0")
+    assert same_net.value.code == "too_many_from_here"
+    for i in range(7, 12):  # no address known (a tool, a test): the class size is the only limit
+        quizzes.join(quiz.code, f"x{i}", device(i))
+    unlimited, _ = quizzes.create(IDS, per_address=0)
+    for i in range(6):
+        quizzes.join(unlimited.code, f"y{i}", device(i), address="192.0.2.7")
+    assert quizzes.player_count(unlimited.code) == 6
+
+    # only a salted hash is kept: no address in the table, and another quiz hashes it differently
+    with open_store(db_url) as store, store._engine.connect() as conn:
+        p = quiz_players_table
+        kept = conn.execute(sa.select(p)).all()
+        dump = " ".join(str(v) for row in kept for v in row)
+        for typed in ("192.0.2.7", "192.0.2.8", "2001:db8", "db8:1:2"):
+            assert typed not in dump
+        hashes = {(r.quiz_id, r.device): r.address_hash for r in kept}
+        assert all(re.fullmatch(r"[0-9a-f]{64}", hashes[quiz.id, device(i)]) for i in range(1, 6))
+        assert all(hashes[quiz.id, device(i)] is None for i in range(7, 12))
+        assert hashes[(quiz.id, device(1))] == hashes[(quiz.id, device(2))]
+        assert hashes[(quiz.id, device(1))] != hashes[(unlimited.id, device(1))]
+
+
+def test_the_teacher_removes_a_nickname(quizzes: QuizStore) -> None:
+    quiz, secret = quizzes.create(IDS, capacity=3)
+    fake = quizzes.join(quiz.code, "Ana", device(1), address="192.0.2.1")
+    bo = quizzes.join(quiz.code, "Bo", device(2))
+    quizzes.join(quiz.code, "Cy", device(3))
+    with pytest.raises(QuizError):
+        quizzes.join(quiz.code, "Di", device(4))  # full
+    quizzes.advance(quiz.code, secret)
+    quizzes.answer(quiz.code, fake.id, 0, 1, correct=True)
+    quizzes.answer(quiz.code, bo.id, 0, 2, correct=False)
+    other, other_secret = quizzes.create(IDS)
+    for wrong in (None, "", other_secret, secret + "x"):
+        with pytest.raises(QuizError) as refused:
+            quizzes.remove(quiz.code, wrong, fake.id)
+        assert refused.value.code == "not_teacher"
+    assert quizzes.player_count(quiz.code) == 3
+
+    quizzes.remove(quiz.code, secret, fake.id)
+    quizzes.remove(quiz.code, secret, fake.id)  # twice: nothing more happens
+    assert [p.nickname for p in quizzes.players(quiz.code)] == ["Bo", "Cy"]
+    assert quizzes.player_count(quiz.code) == 2
+    assert [a.nickname for a in quizzes.answers(quiz.code, secret)] == ["Bo"]
+    assert quizzes.answered_count(quiz.code, 0) == 1
+    assert [r.nickname for r in quizzes.ranking(quiz.code, secret)] == ["Bo", "Cy"]
+    rows = summary(quizzes.get(quiz.code), quizzes.answers(quiz.code, secret), players=quizzes.player_count(quiz.code))
+    assert (rows[0]["players"], rows[0]["answered"], rows[0]["correct"]) == (2, 1, 0)
+    # the removed device is out for good: not found, not let back in, under any name or address
+    assert quizzes.player(quiz.code, device(1)) is None
+    for name, address in (("Ana", "192.0.2.1"), ("Ana2", "198.51.100.1"), ("Ana", None)):
+        with pytest.raises(QuizError) as back:
+            quizzes.join(quiz.code, name, device(1), address=address)
+        assert back.value.code == "removed"
+    with pytest.raises(QuizError) as late:
+        quizzes.answer(quiz.code, fake.id, 1, 1, correct=True)
+    assert late.value.code in ("removed", "not_asking")
+    quizzes.reveal(quiz.code, secret)
+    quizzes.advance(quiz.code, secret)
+    with pytest.raises(QuizError) as answering:
+        quizzes.answer(quiz.code, fake.id, 1, 1, correct=True)
+    assert answering.value.code == "removed"
+    # the place and the name are free again: the real Ana joins on her own phone
+    ana = quizzes.join(quiz.code, "Ana", device(5), address="192.0.2.1")
+    assert [p.nickname for p in quizzes.players(quiz.code)] == ["Bo", "Cy", "Ana"] and ana.id != fake.id
+    for stranger in (fake.id + 1000, quizzes.join(other.code, "Eve", device(9)).id):
+        with pytest.raises(QuizError) as unknown:
+            quizzes.remove(quiz.code, secret, stranger)
+        assert unknown.value.code == "unknown_player"
+    quizzes.close(quiz.code, secret)
+    assert [r.nickname for r in quizzes.ranking(quiz.code)] == ["Ana", "Bo", "Cy"]  # no answers: by name
+
+
+def test_removed_students_do_not_count_toward_the_address_limit(quizzes: QuizStore) -> None:
+    quiz, secret = quizzes.create(IDS, per_address=1)
+    first = quizzes.join(quiz.code, "typo nmae", device(1), address="192.0.2.1")
+    with pytest.raises(QuizError):
+        quizzes.join(quiz.code, "typo name", device(2), address="192.0.2.1")
+    quizzes.remove(quiz.code, secret, first.id)
+    assert quizzes.join(quiz.code, "typo name", device(2), address="192.0.2.1").nickname == "typo name"
+
+
+def test_sixty_joining_a_class_of_forty_at_once_leave_forty(db_url: str) -> None:
+    # two connection pools, as two server processes would have, half the phones on each
+    one = open_quiz_store(db_url, share_engine=False)
+    two = open_quiz_store(db_url, share_engine=False)
+    try:
+        quiz, _ = one.create(IDS, capacity=40, per_address=0)
+        start = threading.Barrier(60)
+
+        def join(i: int) -> str:
+            start.wait()
+            try:
+                (one if i % 2 else two).join(quiz.code, f"student {i}", device(i), address=f"10.0.{i}.1")
+            except QuizError as error:
+                return error.code
+            return "joined"
+
+        with ThreadPoolExecutor(60) as pool:
+            outcomes = list(pool.map(join, range(60)))
+        assert outcomes.count("joined") == 40 and outcomes.count("quiz_full") == 20
+        assert one.player_count(quiz.code) == 40 == len(two.players(quiz.code))
+        joined = {f"student {i}" for i, o in enumerate(outcomes) if o == "joined"}
+        assert {p.nickname for p in one.players(quiz.code)} == joined
+    finally:
+        one.close_store()
+        two.close_store()
+
+
+def test_twenty_joining_from_one_address_at_once_leave_three(quizzes: QuizStore) -> None:
+    quiz, _ = quizzes.create(IDS, capacity=300, per_address=3)
+    start = threading.Barrier(20)
+
+    def join(i: int) -> str:
+        start.wait()
+        try:
+            quizzes.join(quiz.code, f"bot {i}", device(i), address="203.0.113.5")
+        except QuizError as error:
+            return error.code
+        return "joined"
+
+    with ThreadPoolExecutor(20) as pool:
+        outcomes = list(pool.map(join, range(20)))
+    assert outcomes.count("joined") == 3 and outcomes.count("too_many_from_here") == 17
+    assert quizzes.player_count(quiz.code) == 3
+
+
+def _old_quiz_tables(db_url: str, added: dict[str, tuple[str, ...]]) -> tuple[str, str]:
+    """Make the database at ``db_url`` as an older Capicú left it: quiz tables without the
+    columns ``added`` since, holding one quiz with one student; returns its code and secret."""
+    made = open_quiz_store(db_url, share_engine=False)
+    try:
+        quiz, secret = made.create(IDS)
+        made.join(quiz.code, "Ana", device(1))
+        with made._store._writer.begin() as conn:
+            for table, columns in added.items():
+                for column in columns:
+                    conn.exec_driver_sql(f"ALTER TABLE {table} DROP COLUMN {column}")
+        with made._store._engine.connect() as conn:
+            inspector = sa.inspect(conn)
+            for table, columns in added.items():
+                assert not set(columns) & {c["name"] for c in inspector.get_columns(table)}
+    finally:
+        made.close_store()
+    return quiz.code, secret
+
+
+def test_a_database_made_before_class_sizes_gets_them_on_its_next_open(db_url: str) -> None:
+    added = {"capicu_quizzes": ("capacity", "per_address", "address_salt"),
+             "capicu_quiz_players": ("address_hash", "removed")}
+    code, secret = _old_quiz_tables(db_url, added)
+    quizzes = open_quiz_store(db_url, share_engine=False)
+    try:
+        with quizzes._store._engine.connect() as conn:
+            inspector = sa.inspect(conn)
+            for table, columns in added.items():
+                assert set(columns) <= {c["name"] for c in inspector.get_columns(table)}
+        quiz = quizzes.get(code)
+        assert (quiz.capacity, quiz.per_address) == (40, 3)
+        assert [p.nickname for p in quizzes.players(code)] == ["Ana"]  # the old student is in the class
+        assert quizzes.join(code, "Ana", device(1)).nickname == "Ana"
+        for i in range(2, 5):  # a quiz without a salt of its own hashes with its secret's hash
+            quizzes.join(code, f"s{i}", device(i), address="192.0.2.1")
+        with pytest.raises(QuizError) as fourth:
+            quizzes.join(code, "s5", device(5), address="192.0.2.1")
+        assert fourth.value.code == "too_many_from_here"
+        quizzes.remove(code, secret, quizzes.player(code, device(2)).id)
+        assert quizzes.player_count(code) == 3
+        fresh, _ = quizzes.create(IDS, capacity=2)
+        assert quizzes.get(fresh.code).capacity == 2
+    finally:
+        quizzes.close_store()
+    reopened = open_quiz_store(db_url, share_engine=False)  # the next open finds nothing left to add
+    try:
+        assert reopened.player_count(code) == 3
+    finally:
+        reopened.close_store()
+
+
+def test_a_damaged_file_made_before_class_sizes_still_gives_back_its_quizzes(tmp_path) -> None:
+    # what progress.salvage copies from a damaged file made by an older Capicú: the rows of
+    # tables that lack the newer columns, which take their defaults
+    from progress.salvage import recover
+
+    old = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    code, secret = _old_quiz_tables(old, {"capicu_quizzes": ("capacity", "per_address", "address_salt"),
+                                          "capicu_quiz_players": ("address_hash", "removed")})
+    fresh = tmp_path / "fresh.sqlite3"
+    open_quiz_store(f"sqlite:///{fresh}", share_engine=False).close_store()
+    saved = recover(tmp_path / "old.sqlite3", fresh)
+    assert saved.recovered["capicu_quizzes"] == 1 and saved.recovered["capicu_quiz_players"] == 1
+    quizzes = open_quiz_store(f"sqlite:///{fresh}", share_engine=False)
+    try:
+        assert (quizzes.get(code).capacity, quizzes.player_count(code)) == (40, 1)
+        assert quizzes.is_teacher(code, secret)
+    finally:
+        quizzes.close_store()
+
+
+def test_two_teacher_moves_at_once_take_turns(quizzes: QuizStore) -> None:
+    # a double click, or the projector and a second window: on PostgreSQL two FOR SHARE locks
+    # that both went on to UPDATE deadlocked (StoreUnavailable); FOR UPDATE makes them queue
+    for move in ("advance", "reveal", "close"):
+        quiz, secret = quizzes.create(IDS)
+        if move != "advance":
+            quizzes.advance(quiz.code, secret)
+        start = threading.Barrier(8)
+
+        def once(_: int) -> str:
+            start.wait()
+            try:
+                getattr(quizzes, move)(quiz.code, secret)
+            except QuizError as error:
+                return error.code
+            return "done"
+
+        with ThreadPoolExecutor(8) as pool:
+            outcomes = list(pool.map(once, range(8)))
+        if move == "close":  # closing a closed quiz changes nothing
+            assert outcomes == ["done"] * 8
+        else:
+            assert sorted(outcomes) == ["bad_move"] * 7 + ["done"], (move, outcomes)

@@ -43,7 +43,16 @@ def _healthy(url: str) -> bool:
 @contextlib.contextmanager
 def streamlit_app(script: str | Path, *, timeout: float = 40.0) -> Iterator[str]:
     """``streamlit run script`` in the background; yields its base URL, then stops it."""
-    port = free_port()
+    with streamlit_server(script, timeout=timeout) as (url, _process):
+        yield url
+
+
+@contextlib.contextmanager
+def streamlit_server(script: str | Path, *, timeout: float = 40.0, port: int | None = None,
+                     env: dict[str, str] | None = None) -> Iterator[tuple[str, subprocess.Popen]]:
+    """``streamlit run script`` in the background (on ``port``, or a free one, with ``env``
+    added to this process's environment); yields its base URL and process, then stops it."""
+    port = port or free_port()
     url = f"http://127.0.0.1:{port}"
     command = [
         sys.executable, "-m", "streamlit", "run", str(script),
@@ -52,7 +61,8 @@ def streamlit_app(script: str | Path, *, timeout: float = 40.0) -> Iterator[str]
         "--global.developmentMode", "false",
     ]
     log = open(os.devnull, "wb")
-    process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+                               env=None if env is None else {**os.environ, **env})
     try:
         deadline = time.monotonic() + timeout
         while not _healthy(url):
@@ -61,7 +71,7 @@ def streamlit_app(script: str | Path, *, timeout: float = 40.0) -> Iterator[str]
             if time.monotonic() > deadline:
                 raise TimeoutError(f"streamlit did not answer {url}/_stcore/health within {timeout:.0f} s")
             time.sleep(0.1)
-        yield url
+        yield url, process
     finally:
         process.terminate()  # this process only, by its id
         try:
@@ -70,6 +80,12 @@ def streamlit_app(script: str | Path, *, timeout: float = 40.0) -> Iterator[str]
             process.kill()
             process.wait(timeout=5)
         log.close()
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time the process has used so far (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def launch_chromium(playwright):

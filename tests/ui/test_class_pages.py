@@ -64,7 +64,7 @@ def test_a_class_plays_a_quiz_through(progress_db) -> None:
     assert "The quiz starts when your teacher says so" in texts_of(ana)
 
     ok(teacher.run())
-    assert "2 joined:" in texts_of(teacher)
+    assert "2 of 40 joined:" in texts_of(teacher)
     ok(teacher.button(key="class_start").click().run())
     assert [m.value for m in teacher.metric] == ["0 of 2"]
 
@@ -117,7 +117,8 @@ def test_a_board_question_is_answered_on_the_board(progress_db) -> None:
     ok(teacher.button(key="class_start").click().run())
     p = puzzle_from_id(ids[0])
     ok(student.run())
-    assert len(student.get("bidi_component")) == 1
+    boards = [c for c in student.get("bidi_component") if c.key.endswith(":board")]
+    assert len(boards) == 1
     ok(answer_on_page(student, f"class:{code}:0", p.question.kind, list(p.options), wrong_response(p)))
     assert "Answer sent" in texts_of(student) and not student.error
     ok(teacher.run())
@@ -131,7 +132,7 @@ def test_a_hostile_nickname_is_shown_as_text(progress_db) -> None:
     teacher, code, _ = teacher_opens(["round_score"])
     student = student_joins(code, HOSTILE, "device-eve-4444")
     ok(teacher.run())
-    assert "1 joined:" in texts_of(teacher)
+    assert "1 of 40 joined:" in texts_of(teacher)
     for at in (teacher, student):
         markdown = [str(e.value) for kind in ("markdown", "caption", "info") for e in getattr(at, kind)]
         shown = [m for m in markdown if "img" in m]
@@ -205,3 +206,73 @@ def test_an_answer_sent_after_the_close_is_refused(progress_db) -> None:
     assert "This quiz is closed." in texts_of(student)
     assert "The quiz is over: 0 of 2 right." in texts_of(student)
     assert teacher.dataframe[0].value["Correct"].tolist() == ["0/2"]
+
+
+def test_the_teacher_sets_the_class_size_and_the_class_stops_there(progress_db) -> None:
+    at = page("class_teacher")
+    at.multiselect(key="class_types").set_value(["round_score"]).run()
+    at.number_input(key="class_count").set_value(1).run()
+    ok(at.button(key="class_build").click().run())
+    at.number_input(key="class_capacity").set_value(2).run()
+    ok(at.button(key="class_open").click().run())
+    code = at.session_state["class_teacher"]["code"]
+    for n, name in enumerate(["Ana", "Bo"]):
+        student_joins(code, name, f"device-size-{n:04d}")
+    late = student_joins(code, "Cy", "device-size-late")
+    assert late.error and "This quiz is full: it takes 2 students." in late.error[0].value
+    ok(at.run())
+    assert "2 of 2 joined:" in texts_of(at)
+
+
+def _in_order(node):
+    """Every element under ``node``, in the order the page draws them."""
+    children = getattr(node, "children", None)
+    if not children:
+        yield node
+        return
+    for key in sorted(children):
+        yield from _in_order(children[key])
+
+
+def test_a_crowded_lobby_names_the_newest_and_keeps_start_first(progress_db, monkeypatch) -> None:
+    from ui import class_quiz
+
+    teacher, code, _ = teacher_opens(["round_score"], count=1)
+    quizzes = open_quiz_store()
+    try:
+        for n in range(40):
+            quizzes.join(code, f"Fake{n:03d}", f"device-fake-{n:04d}")
+    finally:
+        quizzes.close_store()
+    monkeypatch.setattr(class_quiz, "LOBBY_NAMES", 25)  # AppTest runs the page in this process
+    ok(teacher.run())
+    said = texts_of(teacher)
+    assert "40 of 40 joined:" in said and "and 15 more" in said
+    assert "Fake039" in said and "Fake015" in said and "Fake014" not in said  # the newest 25
+    # Start is drawn before the names, so no number of names pushes it down
+    flat = list(_in_order(teacher.main))
+    start = next(i for i, e in enumerate(flat) if getattr(e, "key", None) == "class_start")
+    names = next(i for i, e in enumerate(flat) if "joined:" in str(getattr(e, "value", "")))
+    assert start < names
+
+
+def test_the_teacher_removes_a_nickname_and_that_phone_stays_out(progress_db) -> None:
+    teacher, code, _ = teacher_opens(["round_score"], count=1)
+    student_joins(code, "Ana", "device-ana-0001")
+    fake = student_joins(code, "www.fake.example", "device-fake-0001")
+    ok(teacher.run())
+    assert "2 of 40 joined:" in texts_of(teacher)
+    assert "www.fake.example" in teacher.selectbox(key="class_remove_lobby").options[0]  # newest first
+    quizzes = open_quiz_store()
+    try:
+        fake_id = next(p.id for p in quizzes.players(code) if p.nickname == "www.fake.example")
+    finally:
+        quizzes.close_store()
+    teacher.session_state["class_remove_lobby"] = (fake_id, "www.fake.example")
+    ok(teacher.button(key="class_remove_lobby:go").click().run())
+    assert "1 of 40 joined:" in texts_of(teacher)
+    ok(fake.run())
+    assert "Your nickname" in [t.label for t in fake.text_input]  # out: the join form again
+    fake.text_input(key="class_nickname").input("Again").run()
+    ok(fake.button(key="class_join").click().run())
+    assert fake.error and "Your teacher took this phone out of the quiz." in fake.error[0].value

@@ -149,3 +149,16 @@ def test_unknown_code_keeps_the_engine_message():
     assert "error.no_such_code" not in english()
     assert translator("nl").error(exc) == str(exc) == "no_such_code"
     assert translator("es").error(ValueError("plain")) == "plain"
+
+
+@pytest.mark.parametrize("lang", [FALLBACK, *OTHERS])
+def test_every_class_quiz_error_translates(lang):
+    # a refused join (a full class, too many from one connection, a removed phone) reads in
+    # the student's language, with the store's placeholders
+    from progress.quiz import ENGLISH as QUIZ_ENGLISH
+
+    strings = catalog(lang)
+    for code, message in QUIZ_ENGLISH.items():
+        key = f"class.error.{code}"
+        assert key in strings, key
+        assert placeholders(strings[key]) <= placeholders(message), key

@@ -1,0 +1,48 @@
+"""A fragment that redraws when its quiz changes, and not on a timer.
+
+Put :func:`watch` inside an ``st.fragment``: it mounts an invisible component that waits on
+the server's live feed (:mod:`ui.live_feed`) and reruns that fragment the moment the
+watched value differs from the one the fragment has just drawn. A phone that waits costs
+the server no script run at all.
+
+When the app is served without the feed (``streamlit run app.py`` instead of
+``serve.py``) the component reruns its fragment every :data:`FALLBACK` seconds, as the
+pages did before the feed existed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import streamlit as st
+
+from ui.live_feed import feed_path
+
+#: Seconds between reruns where the server has no live feed.
+FALLBACK = 2.0
+
+_mount = st.components.v2.component(
+    "capicu_live_watch",
+    html='<span class="live-watch" hidden></span>',
+    css=":host { display: none; }",
+    js=(Path(__file__).resolve().parent / "live_watch.js").read_text(encoding="utf-8"),
+)
+
+
+def _noop() -> None:
+    """The ``change`` event exists only with a callback; the rerun it causes is the point."""
+
+
+def watch(code: str, value: str, *, what: str, key: str, reload_on_restart: bool = False) -> None:
+    """Rerun the enclosing fragment when quiz ``code``'s ``what`` ("phase" or "all", see
+    :class:`progress.quiz_pulse.Pulse`) is no longer ``value``.
+
+    ``reload_on_restart``: when the server restarts, load the page again from its link (a
+    restarted server drops the reruns of fragments it never drew). Right for a page whose
+    link is all it needs, such as a phone's; the teacher's screen keeps its secret in the
+    session, which a restart loses anyway (the private resume link brings it back)."""
+    base = st.get_option("server.baseUrlPath") or ""
+    data = {"url": feed_path(base, code), "watch": what, "since": value, "fallback": FALLBACK,
+            "reload": reload_on_restart}
+    _mount(key=key, data=data,
+           on_change_change=_noop, width="content", height="content")
