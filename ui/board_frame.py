@@ -22,10 +22,13 @@ def show_board(
     on_play: Callable[[str], None] | None = None,
     on_nav: Callable[[str], None] | None = None,
     labels: Sequence[str] | None = None,
+    present: bool = False,
 ) -> None:
     """Draw ``rnd`` as ``viewer`` sees it; taps and arrow keys reach the callbacks.
 
-    ``labels`` names the seats (default: you, Luis, Ana, Marco / player 2 ...).
+    ``labels`` names the seats (default: you, Luis, Ana, Marco / player 2 ...). ``present``
+    draws it for a projector (see :func:`ui.board.board`): the wide layout and labels that
+    read from the back of the room.
     """
     tr = session.tr()
     model = board_model(
@@ -34,4 +37,4 @@ def show_board(
     )
     # Only a board that steps frames listens to the arrow keys: with two boards on a page
     # (a lesson and its task) one key press must not reach both.
-    board(model, key=key, on_play=on_play, on_nav=on_nav, nav=on_nav is not None)
+    board(model, key=key, on_play=on_play, on_nav=on_nav, nav=on_nav is not None, present=present)

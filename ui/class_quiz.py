@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import json
 import os
+import textwrap
 from typing import Any
 from urllib.parse import quote, urlsplit
 
@@ -94,10 +95,24 @@ def answer_key(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
+#: The chart's type size on the projector: every label and number at least this many CSS
+#: pixels (a figure is drawn at its size on screen, whatever the window).
+CHART_PX = 24
+#: Characters on one line of an option's label before it wraps (the label sits above its
+#: bar, across the chart's whole width: about 22 characters fit a 1280 px laptop's column).
+CHART_WRAP = 20
+#: The mark beside the right answer once revealed: the colour is never the only signal.
+RIGHT_MARK = "\u2713"
+_LINE = 31  # px: one line of label; the chart's vertical unit
+_BAR = 1.15  # a bar's thickness, in lines
+_GAP = 0.75  # between one option and the next label, in lines
+
+
 def answers_figure(p: Puzzle, answers: list[Answer], lang: str, *, revealed: bool) -> go.Figure:
-    """A bar per option (or per move given on the board): how many chose it; once revealed,
-    the right one is green."""
-    tr = session.tr()
+    """A bar per option (or per move given on the board): how many chose it, the option's
+    label above its bar and the count at its end, on a light track the full width. Once
+    revealed the right one is green, bold and marked ✓, the others grey. Sized for the
+    projector (the teacher's page): every text :data:`CHART_PX` px."""
     kind = p.question.kind
     counts: dict[str, int] = {}
     labels: dict[str, str] = {}
@@ -116,19 +131,36 @@ def answers_figure(p: Puzzle, answers: list[Answer], lang: str, *, revealed: boo
     if KINDS[kind].mode != "board":  # the right option is green even when nobody chose it
         right.add(answer_key(sorted(p.answer) if KINDS[kind].multi else p.answer))
     keys = list(counts)
-    # Plotly reads a few HTML tags in labels: a crafted response must show as text
-    shown = [html.escape(labels[k][:80]) for k in keys]
+    values = [counts[k] for k in keys]
+    end = max(1, *values) * 1.16 if values else 1  # room past the longest bar for its number
+    ink, good = "#262730", "#1b5e20"
+    centres, notes, y = [], [], 0.0
+    for k in keys:
+        marked = revealed and k in right
+        # Plotly reads a few HTML tags in labels: a crafted response must show as text
+        lines = textwrap.wrap(f"{RIGHT_MARK} {labels[k]}" if marked else labels[k], CHART_WRAP) or [""]
+        text = "<br>".join(html.escape(line) for line in lines[:3])
+        notes.append(dict(x=0, xref="paper", y=y, yref="y", xanchor="left", yanchor="top", align="left",
+                          showarrow=False, text=f"<b>{text}</b>" if marked else text,
+                          font=dict(size=CHART_PX, color=good if marked else ink)))
+        y += min(3, len(lines)) + 0.12
+        centres.append(y + _BAR / 2)
+        y += _BAR + _GAP
     colors = ["#2e7d32" if revealed and k in right else "#9e9e9e" if revealed else "#1f77b4" for k in keys]
-    figure = go.Figure(go.Bar(
-        x=[counts[k] for k in keys], y=shown, orientation="h", marker_color=colors,
-        text=[counts[k] for k in keys], textposition="inside", insidetextanchor="end", textangle=0,
-        hoverinfo="skip",
-    ))
+    bars = dict(y=centres, width=[_BAR] * len(keys), orientation="h", hoverinfo="skip")
+    figure = go.Figure([
+        go.Bar(x=[end] * len(keys), marker_color="rgba(49, 51, 63, 0.07)", **bars),  # the track
+        # the count just past the bar's end: a bar of 0 still says 0
+        go.Bar(x=values, marker_color=colors, text=[f"<b>{v}</b>" for v in values], textposition="outside",
+               textfont=dict(size=CHART_PX, color=ink), cliponaxis=False, **bars),
+    ])
+    total = max(y - _GAP, 1.0)
     figure.update_layout(
-        height=max(220, 60 * len(keys) + 80), margin=dict(l=10, r=10, t=30, b=30),
-        xaxis=dict(title=tr("class.chart_axis"), rangemode="tozero", dtick=1 if len(answers) < 15 else None),
-        # labels such as "22" must stay categories, in the options' order, first on top
-        yaxis=dict(type="category", categoryorder="array", categoryarray=shown, autorange="reversed",
-                   automargin=True), font=dict(size=18), showlegend=False,
+        height=int(total * _LINE) + 12, margin=dict(l=2, r=2, t=6, b=6), barmode="overlay",
+        # no axes: each bar carries its label and its number
+        xaxis=dict(visible=False, range=[0, end], fixedrange=True),
+        yaxis=dict(visible=False, range=[total, 0], fixedrange=True),
+        annotations=notes, font=dict(size=CHART_PX, color=ink), showlegend=False,
+        uniformtext=dict(minsize=CHART_PX, mode="show"), plot_bgcolor="rgba(0,0,0,0)", paper_bgcolor="rgba(0,0,0,0)",
     )
     return figure

@@ -14,13 +14,15 @@ import streamlit as st
 from progress import ProgressError
 from progress.quiz import CAPACITY, MAX_CLASS, PER_ADDRESS, QuizError, summary, to_csv
 from progress.quiz_pulse import pulses
-from puzzles import BANDS, PUZZLE_TYPES, PuzzleError, practice_puzzle, puzzle_from_id
+from puzzles import BANDS, KINDS, PUZZLE_TYPES, PuzzleError, practice_puzzle, puzzle_from_id
 from puzzles.explain import explanation, question_text
 from ui import session
 from ui.board_frame import show_board
 from ui.class_quiz import (
-    LOBBY_NAMES, answers_figure, error_text, join_link, no_store_message, puzzle, qr_svg, quizzes, value_label,
+    LOBBY_NAMES, RIGHT_MARK, answer_key, answers_figure, error_text, join_link, no_store_message, puzzle, qr_svg, quizzes,
+    value_label,
 )
+from ui.class_screen import LOBBY, PROJECTOR, board_room, projector_style
 from ui.labels import game_title, ptype_title
 from ui.live_feed import FEED
 from ui.live_watch import watch
@@ -34,7 +36,10 @@ FLASH = "class_flash"       # the last action's error, in words, until the next 
 MAX_COUNT = 20
 
 session.show_notices()
-st.title(tr("class.teacher_title"))
+projector_style()
+# The page's title, except while a question is on the projector: there the question is the title
+heading = st.empty()
+heading.title(tr("class.teacher_title"))
 store = quizzes()
 if store is None:
     no_store_message()
@@ -193,11 +198,11 @@ def remove_panel(code: str, players: list, key: str) -> None:
                   args=(code, key), disabled=not players)
 
 
-def join_panel(code: str, players: list, capacity: int) -> None:
+def join_panel(code: str, players: list, capacity: int, *, qr_width: int = 260) -> None:
     link = join_link(code)
     qr_col, text_col = st.columns([1, 2])
-    qr_col.image(qr_svg(link), width=260)
-    with text_col:
+    qr_col.image(qr_svg(link), width=qr_width)
+    with text_col.container(key="class_join_text"):
         st.markdown(f"{tr('class.join_at')}\n# `{code}`")
         st.code(link, language=None)
         shown = players[-LOBBY_NAMES:]
@@ -227,32 +232,64 @@ def lobby(code: str) -> None:
         return
     if quiz.state != "lobby":
         st.rerun()  # started (here or from another window of this teacher): draw the question
-    # Start comes first: however many names arrive, it stays where the teacher left it
-    st.button(tr("class.start"), key="class_start", type="primary", icon=":material/play_arrow:",
-              on_click=_act, args=("advance",), disabled=not players)
-    join_panel(quiz.code, players, quiz.capacity)
+    with st.container(key=LOBBY):  # the projector's sizes (ui/class_screen.py)
+        # Start comes first: however many names arrive, it stays where the teacher left it
+        st.button(tr("class.start"), key="class_start", type="primary", icon=":material/play_arrow:",
+                  on_click=_act, args=("advance",), disabled=not players)
+        join_panel(quiz.code, players, quiz.capacity, qr_width=400)
     remove_panel(quiz.code, players, "class_remove_lobby")
 
 
-def question_view(quiz, held) -> None:
+def teacher_bar(quiz, players: list) -> None:
+    """One row above the question: where the class is, how to join (the code, and the QR
+    code on a click), and the one button that moves on: *Show the answer*, then *Next*."""
+    with st.container(horizontal=True, key="class_bar", vertical_alignment="center"):
+        st.container(key="class_kicker", width="content").markdown(
+            tr("class.question_n", n=quiz.current + 1, total=quiz.total))
+        st.caption(f"{session.plain(quiz.title)} · {tr(f'class.state_{quiz.state}')}", width="content")
+        with st.popover(tr("class.join_again", code=quiz.code), icon=":material/qr_code_2:", key="class_join_pop"):
+            join_panel(quiz.code, players, quiz.capacity, qr_width=320)
+        if quiz.state == "question":
+            st.button(tr("class.reveal"), key="class_reveal", type="primary", icon=":material/visibility:",
+                      on_click=_act, args=("reveal",))
+        else:
+            label = tr("class.finish") if quiz.is_last else tr("class.next")
+            st.button(label, key="class_next", type="primary", icon=":material/skip_next:",
+                      on_click=_act, args=("advance",))
+
+
+def question_view(quiz, held, players: list) -> None:
+    """A question on the projector: the bar, the question and its options, then the board
+    large and beside it the count and the chart (once revealed, the answer and why under
+    them). From the bar to the chart it fits a 1920 × 1080 screen (ui/class_screen.py)."""
     i = quiz.current
     p = puzzle(quiz.puzzle_ids[i])
-    st.subheader(tr("class.question_n", n=i + 1, total=quiz.total))
-    st.markdown(f"### {question_text(p, quiz.lang)}")
-    board_col, side_col = st.columns([3, 2], gap="large")
+    revealed = quiz.state == "revealed"
+    text = question_text(p, quiz.lang)
+    teacher_bar(quiz, players)
+    st.container(key="class_question").subheader(text, anchor=False)
+    chips: list[str] = []
+    if p.options and p.question.kind not in ("legal_moves",) and len(p.options) <= 8:
+        answer = p.answer if KINDS[p.question.kind].multi else [p.answer]
+        right = {answer_key(a) for a in answer}
+        for o in p.options:
+            words = value_label(p, o, quiz.lang)
+            chips.append(f"**{RIGHT_MARK} {words}**" if revealed and answer_key(o) in right else words)  # bold: green
+        st.container(key="class_options").markdown("\n".join(f"- {c}" for c in chips))
+    board_room(text, [value_label(p, o, quiz.lang) for o in p.options] if chips else [])
+    board_col, side_col = st.columns([13, 7], gap="large")
     rnd = p.round()
     with board_col:
         show_board(rnd, viewer=p.viewer, key=f"class_teacher_board:{quiz.code}:{i}", reveal=rnd.is_over,
-                   interactive=False, hint_legal=False)
+                   interactive=False, hint_legal=False, present=True)
     with side_col:
-        if p.options and p.question.kind not in ("legal_moves",) and len(p.options) <= 8:
-            st.markdown("\n".join(f"- {value_label(p, o, quiz.lang)}" for o in p.options))
         live(quiz.code, held["secret"], i)
-    if quiz.state == "revealed":
-        st.success(tr("class.answer_is", answer=value_label(p, p.answer, quiz.lang)), icon=":material/check:")
-        lines = explanation(p, quiz.lang)
-        if lines:
-            st.info(" ".join(lines), icon=":material/lightbulb:")
+        if revealed:  # under the chart, which stays where it was
+            st.container(key="class_answer").success(
+                tr("class.answer_is", answer=value_label(p, p.answer, quiz.lang)), icon=":material/check:")
+            lines = explanation(p, quiz.lang)
+            if lines:
+                st.container(key="class_why").info(" ".join(lines), icon=":material/lightbulb:")
 
 
 @st.fragment
@@ -308,22 +345,16 @@ def running(held) -> None:
         st.error(error_text(error))
         st.button(tr("class.new_quiz"), key="class_leave", on_click=_leave)
         return
-    st.caption(f"{session.plain(quiz.title)} · {tr(f'class.state_{quiz.state}')}")
-    if quiz.state == "lobby":
-        lobby(quiz.code)
-    elif quiz.state in ("question", "revealed"):
-        with st.expander(tr("class.join_again", code=quiz.code)):
-            join_panel(quiz.code, players, quiz.capacity)
-        question_view(quiz, held)
-        if quiz.state == "question":
-            st.button(tr("class.reveal"), key="class_reveal", type="primary", icon=":material/visibility:",
-                      on_click=_act, args=("reveal",))
-        else:
-            label = tr("class.finish") if quiz.is_last else tr("class.next")
-            st.button(label, key="class_next", type="primary", icon=":material/skip_next:",
-                      on_click=_act, args=("advance",))
+    if quiz.state in ("question", "revealed"):
+        heading.empty()  # on the projector the question is the title
+        with st.container(key=PROJECTOR):  # the projector's sizes (ui/class_screen.py)
+            question_view(quiz, held, players)
     else:
-        results(quiz, held)
+        st.caption(f"{session.plain(quiz.title)} · {tr(f'class.state_{quiz.state}')}")
+        if quiz.state == "lobby":
+            lobby(quiz.code)
+        else:
+            results(quiz, held)
     with st.expander(tr("class.teacher_tools")):
         st.caption(tr("class.resume_help"))
         st.code(f"{join_link(quiz.code).rsplit('/join', 1)[0]}/class?quiz={quiz.code}&key={held['secret']}",

@@ -147,14 +147,16 @@ class PageSession:
     def since(self, moment: float) -> list[Seen]:
         return [s for s in self.seen if s.at >= moment]
 
-    def find(self, text: str, *, after: float = 0.0) -> Seen | None:
-        """The first element carrying ``text`` that arrived at or after ``after``."""
-        return next((s for s in self.seen if s.at >= after and text in s.text), None)
+    def find(self, text: str, *, after: float = 0.0, kind: str | None = None) -> Seen | None:
+        """The first element (of ``kind``, if given) carrying ``text`` that arrived at or
+        after ``after``."""
+        return next((s for s in self.seen if s.at >= after and text in s.text and kind in (None, s.kind)), None)
 
-    async def wait_for(self, text: str, *, after: float = 0.0, timeout: float = 30.0) -> Seen:
+    async def wait_for(self, text: str, *, after: float = 0.0, timeout: float = 30.0,
+                       kind: str | None = None) -> Seen:
         deadline = time.monotonic() + timeout
         while True:
-            found = self.find(text, after=after)
+            found = self.find(text, after=after, kind=kind)
             if found is not None:
                 return found
             if time.monotonic() > deadline:

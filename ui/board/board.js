@@ -98,7 +98,10 @@ class Board {
     const vb = svg.viewBox.baseVal;
     if (!box.width || !vb.width || !vb.height) return;
     const scale = Math.min(box.width / vb.width, box.height / vb.height);
-    const minPx = PRESENT_MIN_PX * Math.min(1, window.innerWidth / PRESENT_AT_WIDTH);
+    // A page may ask for another minimum with the CSS custom property --cpb-present-min-px
+    // (it inherits into this shadow root): the class quiz's board shares the screen with a chart.
+    const asked = parseFloat(getComputedStyle(svg).getPropertyValue('--cpb-present-min-px'));
+    const minPx = (asked > 0 ? asked : PRESENT_MIN_PX) * Math.min(1, window.innerWidth / PRESENT_AT_WIDTH);
     const need = (text) => {
       const size = parseFloat(text.getAttribute('font-size')) || 16;
       return Math.max(1, minPx / (size * scale));
