@@ -139,6 +139,9 @@ async def run_class(base: str, pid: int, db_url: str, n: int, questions: int, id
         print(f"joined: {len(joined)} of {n} in {all_in:.2f} s in all; per phone {spread(joined)}")
         if failed:
             print(f"joins failed: {len(failed)} ({failed[0]!r})")
+        in_class = quizzes.player_count(code)
+        print(f"students stored: {in_class} of {n}")
+        failed = failed or ([f"{n - in_class} joins lost"] if in_class != n else [])
 
         lobby = await cpu_rate(pid, idle_s)
         print(f"lobby, {n} phones waiting: {lobby:.4f} CPU-s per second, "
