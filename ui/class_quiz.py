@@ -108,6 +108,25 @@ _BAR = 1.15  # a bar's thickness, in lines
 _GAP = 0.75  # between one option and the next label, in lines
 
 
+def _wrapped(text: str, most: int = 3) -> list[str]:
+    """``text`` in lines of at most :data:`CHART_WRAP` characters, as even as they come
+    (no lone last word), and at most ``most`` of them (the last then ends in "…").
+
+    >>> _wrapped("0-1 on the left end"), _wrapped("✓ 0-1 on the left end")
+    (['0-1 on the left end'], ['✓ 0-1 on the', 'left end'])
+    >>> _wrapped("2-4 on the left end, 4-5 on the right end, 5-5 on the left end, pass")
+    ['2-4 on the left end,', '4-5 on the right', 'end, 5-5 on the lef…']
+    """
+    lines = textwrap.wrap(text, CHART_WRAP) or [""]
+    if len(lines) > most:
+        return lines[:most - 1] + [lines[most - 1][:CHART_WRAP - 1].rstrip(" ,") + "…"]
+    for width in range(-(-len(text) // len(lines)), CHART_WRAP):
+        even = textwrap.wrap(text, width)
+        if len(even) == len(lines):
+            return even
+    return lines
+
+
 def answers_figure(p: Puzzle, answers: list[Answer], lang: str, *, revealed: bool) -> go.Figure:
     """A bar per option (or per move given on the board): how many chose it, the option's
     label above its bar and the count at its end, on a light track the full width. Once
@@ -138,12 +157,12 @@ def answers_figure(p: Puzzle, answers: list[Answer], lang: str, *, revealed: boo
     for k in keys:
         marked = revealed and k in right
         # Plotly reads a few HTML tags in labels: a crafted response must show as text
-        lines = textwrap.wrap(f"{RIGHT_MARK} {labels[k]}" if marked else labels[k], CHART_WRAP) or [""]
-        text = "<br>".join(html.escape(line) for line in lines[:3])
+        lines = _wrapped(f"{RIGHT_MARK} {labels[k]}" if marked else labels[k])
+        text = "<br>".join(html.escape(line) for line in lines)
         notes.append(dict(x=0, xref="paper", y=y, yref="y", xanchor="left", yanchor="top", align="left",
                           showarrow=False, text=f"<b>{text}</b>" if marked else text,
                           font=dict(size=CHART_PX, color=good if marked else ink)))
-        y += min(3, len(lines)) + 0.12
+        y += len(lines) + 0.12
         centres.append(y + _BAR / 2)
         y += _BAR + _GAP
     colors = ["#2e7d32" if revealed and k in right else "#9e9e9e" if revealed else "#1f77b4" for k in keys]

@@ -9,11 +9,13 @@ touches nothing outside them, on this page or any other (the same mechanism as
 Sizes follow the window's width (``vw``), as in presentation mode (``ui/presentation.py``):
 at 1920 px wide the question is 42 px, the options and the count 28 px and more; a
 1280 px laptop shows the same page two thirds as large. The chart's type is set in the
-figure itself (``ui.class_quiz.CHART_PX``); the board's labels by the board's own
-projector mode (``present=True``), its height by ``--cpb-present-max-height`` below, so
-that the question, the board, the options, the count, the chart and the teacher's button
-fit one 1920 × 1080 screen. Below 640 px Streamlit stacks the columns: nothing is wider
-than the window. ``tests/e2e/test_class_projector_e2e.py`` measures all of it in Chromium.
+figure itself (``ui.class_quiz.CHART_PX``); the board is drawn in the board's projector
+mode (``present=True``) with two custom properties that inherit into its shadow root:
+``--cpb-present-min-px`` (its labels) and ``--cpb-present-max-height`` (:func:`board_room`),
+so that the bar with the teacher's button, the question, its options, the board, the count
+and the chart fit one 1920 × 1080 screen, sidebar open or shut. Below 640 px Streamlit
+stacks the columns: nothing is wider than the window.
+``tests/e2e/test_class_projector_e2e.py`` measures all of it in Chromium (docs/classroom.md).
 
 The one rule outside those containers is the *How to join* popover's, which Streamlit draws
 at the page's end: it is found by ``:has()`` the keyed container of the join text in it.
@@ -35,11 +37,12 @@ _L = f".st-key-{LOBBY}"
 _CSS = f"""
 <style>
 /* ---- a question on the projector ---- */
-/* the board's labels at least 20 px at 1920 px wide (larger would cover tiles on a board this
-   size); its height: board_room() */
-{_P} {{ --cpb-present-max-height: max(300px, calc(100vh - 360px)); --cpb-present-min-px: 20; gap: 0.6rem; }}
+/* the board: its labels as drawn (a minimum of 15 px at 1920 px wide; presentation mode's
+   24 px would make the seats' tags cover tiles on a board this size), its height: board_room() */
+{_P} {{ --cpb-present-max-height: max(300px, calc(100vh - 360px)); --cpb-present-min-px: 15; gap: 0.6rem; }}
 /* the teacher's bar: where we are, how to join, and the one button that moves on */
-{_P} .st-key-class_bar {{ align-items: baseline !important; gap: 0.6rem 1.2rem; }}
+/* (below Streamlit's 60 px header, which paints over the page's first 12 px once the sidebar is shut) */
+{_P} .st-key-class_bar {{ align-items: baseline !important; gap: 0.6rem 1.2rem; margin-top: 0.8rem; }}
 {_P} .st-key-class_bar [data-testid="stMarkdownContainer"] p {{ margin: 0; }}
 {_P} .st-key-class_kicker p {{ font-size: clamp(18px, 1.4vw, 36px); font-weight: 700; white-space: nowrap; }}
 {_P} .st-key-class_bar [data-testid="stCaptionContainer"] {{ font-size: clamp(16px, 1.1vw, 28px);
@@ -50,7 +53,7 @@ _CSS = f"""
   font-size: clamp(17px, 1.3vw, 32px) !important; font-weight: 600; }}
 {_P} .st-key-class_bar [data-testid="stButton"] button[kind="primary"] {{ padding: 0.3rem 1.8rem; }}
 /* the question itself */
-{_P} .st-key-class_question h3 {{
+{_P} .st-key-class_question h1 {{
   font-size: clamp(24px, 2.2vw, 56px); line-height: 1.18; font-weight: 700; padding: 0 0 0.3rem; margin: 0; }}
 /* the options: chips in a row that wraps; once revealed the right one is bold, green and ✓ */
 {_P} .st-key-class_options ul {{ display: flex; flex-wrap: wrap; gap: 0.5rem 0.7rem; list-style: none;
@@ -116,9 +119,9 @@ def board_max_height(question: str, options: list[str]) -> str:
     """The CSS height left for the board (see :func:`board_room`).
 
     >>> board_max_height("How many points?", ["5", "10"])
-    'max(300px, calc(100vh - 100px - 10.7vw))'
+    'max(300px, calc(100vh - 113px - 10.7vw))'
     >>> board_max_height("x" * 130, ["Winner: Luis and Marco, no shutout"] * 4)  # three lines, two rows of chips
-    'max(300px, calc(100vh - 108px - 18.8vw))'
+    'max(300px, calc(100vh - 121px - 18.8vw))'
     """
     width = 76.0  # vw
     lines = max(1, -(-len(question) // 60))   # 2.2 vw type, bold: about 60 characters a line
@@ -128,7 +131,7 @@ def board_max_height(question: str, options: list[str]) -> str:
         if used + chip > width:
             rows, used = rows + 1, 0.0
         used += min(chip, width)
-    fixed = 48 + 3 * 10 + 6 + 16 + 8 * max(0, rows - 1)  # px: top, gaps, score strip, below; rows' gaps
+    fixed = 61 + 3 * 10 + 6 + 16 + 8 * max(0, rows - 1)  # px: top, gaps, score strip, below; rows' gaps
     vw = 3.0 + 2.6 * lines + 2.9 * rows + 2.2          # bar, question, chips, score strip
     return f"max(300px, calc(100vh - {fixed}px - {vw:.1f}vw))"
 

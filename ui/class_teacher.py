@@ -267,7 +267,7 @@ def question_view(quiz, held, players: list) -> None:
     revealed = quiz.state == "revealed"
     text = question_text(p, quiz.lang)
     teacher_bar(quiz, players)
-    st.container(key="class_question").subheader(text, anchor=False)
+    st.container(key="class_question").title(text, anchor=False)  # the page's heading, on the projector
     chips: list[str] = []
     if p.options and p.question.kind not in ("legal_moves",) and len(p.options) <= 8:
         answer = p.answer if KINDS[p.question.kind].multi else [p.answer]

@@ -209,11 +209,15 @@ def test_two_servers_on_one_postgresql_and_one_restarted_mid_quiz(browser):
                         expect(page.get_by_text("Question 1 of 2")).to_be_visible(timeout=30_000)
                     for page in phones[:2]:  # two answer before the restart
                         _answer_first(page, quiz.code, 0)
+                    for page in phones[1::2]:  # a mark that only a reload of the page wipes
+                        page.evaluate("window.__beforeRestart = true")
                 # the second server is down: its phones wait; the quiz goes on on the first
                 _answer_first(phones[2], quiz.code, 0)  # on the first server
                 with streamlit_server(serve, env=env, port=port) as (again, _):
                     assert again == second
-                    # the restarted server's phones are back, each still itself
+                    # the restarted server's phones load their page again, each still itself
+                    for page in phones[1::2]:
+                        page.wait_for_function("window.__beforeRestart === undefined", timeout=60_000)
                     expect(phones[1].get_by_text("Answer sent")).to_be_visible(timeout=60_000)
                     expect(phones[3].get_by_text("Question 1 of 2")).to_be_visible(timeout=60_000)
                     expect(phones[3].get_by_text("You are Phone3", exact=False)).to_be_visible()

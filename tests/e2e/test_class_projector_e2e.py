@@ -2,7 +2,8 @@
 browser's default zoom, the sidebar open as a new session finds it): the lobby's join code,
 then a question and its reveal read from the back of the room, and everything of one
 question — the bar with *Show the answer* / *Next*, the question, its options, the board,
-the count and the chart — is on the screen without scrolling. The right answer is marked
+the count and the chart — is on the screen without scrolling, with the sidebar open and
+shut. The right answer is marked
 with ✓ as well as in green. A 1280×720 laptop gets the same page, smaller, and nothing
 wider than the window.
 
@@ -47,7 +48,7 @@ _MEASURE = """
   const main = q('[data-testid="stMain"]');
   const min = (xs) => xs.length ? Math.min(...xs) : null;
   return {
-    question: px(q('.st-key-class_question h3')),
+    question: px(q('.st-key-class_question h1')),
     options: all('.st-key-class_options li').map(px),
     countLabel: px(q('.st-key-class_projector [data-testid="stMetricLabel"] p')),
     count: px(q('.st-key-class_projector [data-testid="stMetricValue"] div')
@@ -58,6 +59,7 @@ _MEASURE = """
     code: px(q('.st-key-class_join_text h1 code')),
     bar: box(q('.st-key-class_bar')), questionBox: box(q('.st-key-class_question')),
     optionsBox: box(q('.st-key-class_options')), board: box(board),
+    seats: board ? board.querySelectorAll('g.cpb-big').length : 0,  // its labels sized for the projector
     chart: box(q('.st-key-class_projector .js-plotly-plot')),
     chartTextBoxes: chartTexts.map(box),
     button: box(q('.st-key-class_reveal button') || q('.st-key-class_next button')),
@@ -108,7 +110,7 @@ def _answers(store, quiz, players, question: int) -> None:
 
 BIG = ("m.question >= 40 && m.options.length > 0 && Math.min(...m.options) >= 28"
        " && m.countLabel >= 28 && m.count >= 28 && m.chartTexts > 0 && m.chartMin >= 22")
-FITS = ("m.bar && m.button && m.chart && m.board && m.scrolled === 0"
+FITS = ("m.bar && m.button && m.chart && m.board && m.seats > 0 && m.scrolled === 0"
         " && [m.bar, m.questionBox, m.optionsBox, m.board, m.chart, m.button]"
         ".every((b) => b && b[0] >= 0 && b[1] >= 0 && b[2] <= innerWidth + 1 && b[3] <= innerHeight + 1)")
 
@@ -161,6 +163,13 @@ def test_the_quiz_reads_from_the_back_of_the_room_at_1920x1080(browser, app_url,
         long = _settles(page, f"{BIG} && {FITS}", "a question with long options does not fit")
         measured["long"] = long
         page.screenshot(path=str(artifacts / "class_projector_long.png"))
+
+        # the teacher shuts the sidebar: the board grows, and still ends above the screen's edge
+        page.mouse.move(150, 40)  # Streamlit shows the sidebar's button on hover
+        page.locator('[data-testid="stSidebarCollapseButton"] button').click()
+        wider = _settles(page, f"m.bar[0] < 90 && {BIG} && {FITS}", "without the sidebar the question does not fit")
+        assert wider["board"][3] - wider["board"][1] >= long["board"][3] - long["board"][1], (wider, long)
+        measured["no sidebar"] = wider
     finally:
         page.close()
         store.close_store()
