@@ -184,8 +184,11 @@ async def quiz_feed(request: Request) -> JSONResponse:
     since = request.query_params.get("since", "")[:80]
     if not code or watch not in WATCHES:
         return JSONResponse({"error": "bad_request"}, status_code=400, headers=NO_STORE)
+    # a watcher that last heard another server process is answered at once: this server
+    # restarted, and the page must know now, not after a hold
+    known = request.query_params.get("server", SERVER)
     try:
-        pulse = await FEED.wait(code, watch, since)
+        pulse = await FEED.wait(code, watch, since, hold=HOLD if known == SERVER else 0.0)
     except Exception:  # noqa: BLE001 - the database is down: the watcher backs off and asks again
         log.warning("the live feed could not answer", exc_info=True)
         return JSONResponse({"error": "unavailable"}, status_code=503, headers=NO_STORE)

@@ -38,7 +38,8 @@ export default function (component) {
       try {
         loop.controller = new AbortController();
         const response = await fetch(
-          `${url}?watch=${encodeURIComponent(watch)}&since=${encodeURIComponent(since)}`,
+          `${url}?watch=${encodeURIComponent(watch)}&since=${encodeURIComponent(since)}` +
+            (loop.server ? `&server=${encodeURIComponent(loop.server)}` : ""),
           { cache: "no-store", signal: loop.controller.signal },
         );
         const type = response.headers.get("content-type") || "";
@@ -53,7 +54,7 @@ export default function (component) {
       } catch (error) {
         if (loop.stopped) return;
         // The server is restarting or the network dropped: ask again, a little later each time.
-        backoff = Math.min(5000, backoff ? backoff * 2 : 500);
+        backoff = Math.min(2000, backoff ? backoff * 2 : 500);
         await sleep(backoff);
         continue;
       }

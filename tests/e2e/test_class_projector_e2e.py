@@ -22,6 +22,8 @@ from puzzles import puzzle_from_id
 from tests.support.answer_paths import right_response
 from ui.class_quiz import RIGHT_MARK, value_label
 
+from .test_class_e2e import _press
+
 pytestmark = pytest.mark.e2e
 
 #: A finished round at a four-seat table (a tall board) with four short options, then a
@@ -143,8 +145,7 @@ def test_the_quiz_reads_from_the_back_of_the_room_at_1920x1080(browser, app_url,
         page.screenshot(path=str(artifacts / "class_projector_question.png"))
 
         # the reveal: the answer and why, large; the right option marked ✓ as well as green
-        page.locator(".st-key-class_reveal button").click()
-        expect(page.get_by_text("The answer:")).to_be_visible(timeout=30_000)
+        _press(page, "class_reveal", page.get_by_text("The answer:"))
         p = puzzle_from_id(QUESTIONS[0])
         right = f"{RIGHT_MARK} {value_label(p, p.answer, 'en')}"
         expect(page.locator(".st-key-class_options li strong")).to_have_text(right)

@@ -75,7 +75,9 @@ def streamlit_server(script: str | Path, *, timeout: float = 40.0, port: int | N
     finally:
         process.terminate()  # this process only, by its id
         try:
-            process.wait(timeout=10)
+            # uvicorn's graceful stop waits for open requests, and a live-feed long poll
+            # stays open up to 20 s: nothing a test still needs is in flight by now
+            process.wait(timeout=3)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=5)

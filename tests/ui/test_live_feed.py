@@ -113,9 +113,12 @@ def test_the_route_answers_json_and_refuses_plainly(quizzes, monkeypatch) -> Non
         ok = await live_feed.quiz_feed(_request(quiz.code.lower(), "watch=phase&since=x"))
         unknown = await live_feed.quiz_feed(_request("ZZZZZZ", "watch=phase&since=x"))
         bad = await live_feed.quiz_feed(_request(quiz.code, "watch=<script>"))
-        return ok, unknown, bad
+        started = time.monotonic()  # the value is unchanged, but the watcher knew another server
+        restarted = await live_feed.quiz_feed(_request(quiz.code, "watch=phase&since=lobby:-1&server=gone"))
+        return ok, unknown, bad, restarted, time.monotonic() - started
 
-    ok, unknown, bad = run(scenario())
+    ok, unknown, bad, restarted, waited = run(scenario())
+    assert json.loads(restarted.body)["server"] == live_feed.SERVER and waited < 5
     # the server's name lets a watcher see a restart (it then loads its page again)
     assert ok.status_code == 200 and json.loads(ok.body) == {"value": "lobby:-1", "server": live_feed.SERVER}
     assert ok.headers["cache-control"] == "no-store"
