@@ -17,7 +17,7 @@ from urllib.parse import quote, urlsplit
 import plotly.graph_objects as go
 import streamlit as st
 
-from progress import ProfileError, Store
+from progress import Store
 from progress.quiz import Answer, QuizError, QuizStore
 from puzzles import KINDS, Puzzle, puzzle_from_id
 from puzzles.explain import action_label, label
@@ -50,13 +50,10 @@ def puzzle(puzzle_id: str) -> Puzzle:
 
 def error_text(error: Exception) -> str:
     """A quiz or nickname error in the reader's language, safe to show as Markdown."""
-    tr = session.tr()
-    params = {name: session.plain(value) for name, value in getattr(error, "params", {}).items()}
     if isinstance(error, QuizError):
-        return tr(f"class.error.{error.code}", **params)
-    if isinstance(error, ProfileError):
-        return tr(f"error.{error.code}", **params)
-    return session.plain(str(error))
+        params = {name: session.plain(value) for name, value in error.params.items()}
+        return session.tr()(f"class.error.{error.code}", **params)
+    return session.error_message(error)  # a nickname the rules refuse, a database that failed
 
 
 def value_label(p: Puzzle, value: Any, lang: str) -> str:

@@ -132,8 +132,7 @@ def test_the_quiz_reads_from_the_back_of_the_room_at_1920x1080(browser, app_url,
         page.screenshot(path=str(artifacts / "class_projector_lobby.png"))
 
         # a question: big type, and all of it on the screen
-        page.locator(".st-key-class_start button").click()
-        expect(page.get_by_text("Question 1 of 2")).to_be_visible(timeout=30_000)
+        _press(page, "class_start", page.get_by_text("Question 1 of 2"))
         _answers(store, quiz, players, 0)
         expect(page.get_by_test_id("stMetricValue")).to_have_text(f"{ANSWERING} of {STUDENTS}", timeout=30_000)
         expect(page.locator(".st-key-class_options li")).to_have_count(4)
@@ -157,8 +156,7 @@ def test_the_quiz_reads_from_the_back_of_the_room_at_1920x1080(browser, app_url,
         page.screenshot(path=str(artifacts / "class_projector_revealed.png"))
 
         # the next question's options are long: two rows of chips, two-line labels
-        page.locator(".st-key-class_next button").click()
-        expect(page.get_by_text("Question 2 of 2")).to_be_visible(timeout=30_000)
+        _press(page, "class_next", page.get_by_text("Question 2 of 2"))
         _answers(store, quiz, players, 1)
         expect(page.get_by_test_id("stMetricValue")).to_have_text(f"{ANSWERING} of {STUDENTS}", timeout=30_000)
         long = _settles(page, f"{BIG} && {FITS}", "a question with long options does not fit")

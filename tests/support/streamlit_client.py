@@ -69,7 +69,6 @@ class PageSession:
         self.seen: list[Seen] = []
         self.values: dict[str, WidgetState] = {}  # the widgets' current values, sent with every run
         self.page_hash = ""  # the page's script hash, as the server named it (the browser sends it back)
-        self.finished = 0  # script runs (whole or fragment) finished so far
         self.errors: list[str] = []
         self._ws = None
         self._reader: asyncio.Task | None = None
@@ -94,10 +93,6 @@ class PageSession:
             except (asyncio.CancelledError, Exception):  # noqa: BLE001 - closing anyway
                 pass
 
-    @property
-    def connected(self) -> bool:
-        return self._reader is not None and not self._reader.done()
-
     async def _read(self) -> None:
         async for raw in self._ws:
             msg = ForwardMsg()
@@ -115,7 +110,6 @@ class PageSession:
                     if what == "exception":
                         self.errors.append(text)
             elif kind == "script_finished":
-                self.finished += 1
                 self._run_done.set()
             elif kind == "page_not_found":
                 self.errors.append(f"page not found: {self.page}")
@@ -143,9 +137,6 @@ class PageSession:
         return time.monotonic() - start
 
     # -- reading what arrived
-
-    def since(self, moment: float) -> list[Seen]:
-        return [s for s in self.seen if s.at >= moment]
 
     def find(self, text: str, *, after: float = 0.0, kind: str | None = None) -> Seen | None:
         """The first element (of ``kind``, if given) carrying ``text`` that arrived at or
@@ -193,13 +184,3 @@ class PageSession:
         w = WidgetState(id=EVENTS.format(id=seen.widget_id))
         w.json_trigger_value = json.dumps([{"event": event, "value": value}])
         return w, seen.fragment_id
-
-    def component_data(self, key_part: str) -> dict[str, Any]:
-        """The ``data`` the page handed the newest component with this key."""
-        el = self.widget(key_part, "bidi_component").element.bidi_component
-        which = el.WhichOneof("data")
-        if which == "json":
-            return json.loads(el.json)
-        if which == "mixed":
-            return json.loads(el.mixed.json)
-        raise LookupError(f"component {key_part!r} carries {which} data")
