@@ -1,13 +1,13 @@
 """Capicú served with its live feed: ``streamlit run serve.py`` (scripts/start.sh does).
 
 ``app.py`` stays the app (navigation only); this file adds, beside Streamlit's own routes,
-the long-poll route the class quiz's screens wait on (``ui/live_feed.py``), so no page
+the long-poll route the class quiz's screens wait on (``ui/parts/live_feed.py``), so no page
 reruns on a timer.
 """
 
 import streamlit as st
 from streamlit import config
 
-from ui.live_feed import routes
+from ui.parts.live_feed import routes
 
 app = st.App("app.py", routes=routes(config.get_option("server.baseUrlPath") or ""))

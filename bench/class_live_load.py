@@ -9,7 +9,7 @@ loopback port with a fresh database. Every phone and the teacher's screen is a r
 Streamlit session on it, speaking the websocket protocol a browser's page speaks
 (tests/support/streamlit_client.py): it opens the join page with its link, types its
 nickname and presses *Join*, picks an answer and presses *Check*; its live watcher waits on
-the feed and reruns its fragment when the quiz moves, as ui/live_watch.js does in the
+the feed and reruns its fragment when the quiz moves, as ui/parts/live_watch.js does in the
 browser. The teacher's screen is the class page opened by its resume link; the teacher
 presses *Start*, *Show the answer* and *Next question* on it.
 

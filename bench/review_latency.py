@@ -4,7 +4,7 @@ A round is played as the play page plays it: the bots (``expert`` in every other
 at the page's fastest pace (0.6 s a move, plus their own thinking), the player (seat 0,
 ``strong``) taking ``--think`` seconds a move, and every choice of the player handed to
 the background judges (``strategy.review_queue.RoundJudge``) the moment it is made, as
-``ui/play.py`` does. The wait is the wall time from the round's last move until every
+``ui/pages/play.py`` does. The wait is the wall time from the round's last move until every
 decision is judged (0 when it was ready). Per game: the median, the 95th percentile and
 the longest wait over ``--rounds`` rounds, and the CPU of the slowest single judgement.
 
@@ -29,7 +29,7 @@ from strategy.solver import warm  # noqa: E402
 
 GAMES = [("laplaza_partners", 4), ("laplaza_1v1", 2), ("all_fives", 2), ("all_fives", 4), ("draw", 3),
          ("block", 4), ("kozel", 3), ("kozel", 4)]
-BOT_PACE = 0.6  # ui.play_setup.PACES["fast"]
+BOT_PACE = 0.6  # ui.parts.play_setup.PACES["fast"]
 
 
 def pct(values, q):

@@ -3,7 +3,7 @@
 A phone needs to redraw when the quiz moves (its *phase*: state and question); the
 teacher's screen also when students join, leave or answer (its *crowd*). One query reads
 the pulse of any number of quizzes, so a server watching a whole class asks the database
-once per beat, whatever the number of phones (``ui/live_feed.py``).
+once per beat, whatever the number of phones (``ui/parts/live_feed.py``).
 
 >>> import tempfile, pathlib
 >>> from progress.quiz import open_quiz_store

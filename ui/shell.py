@@ -6,19 +6,19 @@ import streamlit as st
 
 from . import session
 from .i18n import LANGUAGES
-from .page_style import apply_page_style
+from .parts.page_style import apply_page_style
 
 # (file, url path, title key, icon); the first is the home page.
 PAGES = [
-    ("ui/home.py", "home", "nav.home", ":material/home:"),
-    ("ui/course.py", "course", "nav.course", ":material/school:"),
-    ("ui/lesson.py", "lesson", "nav.lesson", ":material/play_lesson:"),
-    ("ui/practice.py", "practice", "nav.practice", ":material/extension:"),
-    ("ui/daily.py", "daily", "nav.daily", ":material/today:"),
-    ("ui/play.py", "play", "nav.play", ":material/sports_esports:"),
-    ("ui/stats.py", "stats", "nav.stats", ":material/insights:"),
-    ("ui/class_teacher.py", "class", "nav.class", ":material/co_present:"),
-    ("ui/class_join.py", "join", "nav.join", ":material/how_to_reg:"),
+    ("ui/pages/home.py", "home", "nav.home", ":material/home:"),
+    ("ui/pages/course.py", "course", "nav.course", ":material/school:"),
+    ("ui/pages/lesson.py", "lesson", "nav.lesson", ":material/play_lesson:"),
+    ("ui/pages/practice.py", "practice", "nav.practice", ":material/extension:"),
+    ("ui/pages/daily.py", "daily", "nav.daily", ":material/today:"),
+    ("ui/pages/play.py", "play", "nav.play", ":material/sports_esports:"),
+    ("ui/pages/stats.py", "stats", "nav.stats", ":material/insights:"),
+    ("ui/pages/class_teacher.py", "class", "nav.class", ":material/co_present:"),
+    ("ui/pages/class_join.py", "join", "nav.join", ":material/how_to_reg:"),
 ]
 # A deep link on the home page (?lesson=..., ?daily=...) opens the page it names.
 DEEP_LINKS = {"lesson": "lesson", "daily": "daily", "puzzle": "practice", "seed": "play", "join": "join"}
@@ -64,6 +64,6 @@ def _sidebar() -> None:
             tr("sidebar.language"), codes, index=codes.index(session.lang()),
             format_func=LANGUAGES.__getitem__, key="lang_select", on_change=_on_lang_change,
         )
-        from .profile_picker import profile_picker
+        from .parts.profile_picker import profile_picker
 
         profile_picker()

@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 
 from puzzles import puzzle_from_id
 from tests.support.answer_paths import right_response
-from ui.class_quiz import RIGHT_MARK, value_label
+from ui.parts.class_quiz import RIGHT_MARK, value_label
 
 from .test_class_e2e import _press
 

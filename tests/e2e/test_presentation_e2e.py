@@ -164,7 +164,7 @@ def test_presenting_fits_a_1280x720_projector_and_the_button_leaves(browser, app
 
 
 def test_the_daily_worksheet_downloads_as_a_pdf(browser, app_url, tmp_path):
-    """The Daily page's worksheet button (ui/worksheet.py), built when clicked."""
+    """The Daily page's worksheet button (ui/parts/worksheet.py), built when clicked."""
     pypdf = pytest.importorskip("pypdf")
     tr = translator("nl")
     page = browser.new_page(viewport={"width": 1300, "height": 900}, accept_downloads=True)

@@ -49,7 +49,7 @@ PINNED_FROM = dt.date(2026, 11, 1)
 
 
 def path_of(kind: str) -> str:
-    """The answer path the page gives ``kind`` (how ``ui.question_widget`` draws it)."""
+    """The answer path the page gives ``kind`` (how ``ui.parts.question_widget`` draws it)."""
     spec = questions.KINDS[kind]
     if spec.mode == questions.BOARD and not spec.multi:
         return TAP

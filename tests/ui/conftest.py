@@ -39,10 +39,10 @@ def progress_db(tmp_path, monkeypatch):
 
 
 def open_app(page: str | None = None, **params: str) -> AppTest:
-    """The app with these query parameters, on ``page`` (``"lesson"`` for ui/lesson.py)."""
+    """The app with these query parameters, on ``page`` (``"lesson"`` for ui/pages/lesson.py)."""
     at = AppTest.from_file(APP, default_timeout=60)
     if page is not None:
-        at.switch_page(f"ui/{page}.py")
+        at.switch_page(f"ui/pages/{page}.py")
     for name, value in params.items():
         at.query_params[name] = value
     at.run()

@@ -22,7 +22,7 @@ def page(name: str, **params: str) -> AppTest:
     for key, value in params.items():
         at.query_params[key] = value
     at.run()
-    at.switch_page(f"ui/{name}.py").run()
+    at.switch_page(f"ui/pages/{name}.py").run()
     assert not at.exception, [e.message for e in at.exception]
     return at
 
@@ -235,7 +235,7 @@ def _in_order(node):
 
 
 def test_a_crowded_lobby_names_the_newest_and_keeps_start_first(progress_db, monkeypatch) -> None:
-    from ui import class_quiz
+    from ui.parts import class_quiz
 
     teacher, code, _ = teacher_opens(["round_score"], count=1)
     quizzes = open_quiz_store()

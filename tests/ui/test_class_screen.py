@@ -10,8 +10,8 @@ import re
 
 from progress.quiz import Answer
 from puzzles import puzzle_from_id
-from ui import class_quiz, class_screen
-from ui.class_quiz import CHART_PX, RIGHT_MARK, answer_key, answers_figure, value_label
+from ui.parts import class_quiz, class_screen
+from ui.parts.class_quiz import CHART_PX, RIGHT_MARK, answer_key, answers_figure, value_label
 
 ROUND = "round_score:laplaza_partners:4:1"   # four numeric options
 MATCH = "match:laplaza_partners:4:724417320"  # four long options

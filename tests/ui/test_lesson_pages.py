@@ -28,7 +28,7 @@ def test_home_and_course_render_in_every_language(lang):
     at = open_app(lang=lang)
     assert at.title[0].value == tr("home.title")
     assert tr("home.tagline") in texts_of(at)
-    at.switch_page("ui/course.py").run()
+    at.switch_page("ui/pages/course.py").run()
     assert not at.exception
     assert at.title[0].value == tr("course.title")
     links = [link.label for link in at.get("page_link")]
@@ -134,7 +134,7 @@ def test_a_board_task_answered_wrong_explains_why_then_right_marks_the_lesson_do
     at.button(key=f"{key}:retry").click().run()
     at = component_event(at, f"{key}:board", trigger=("play", sorted(legal)[0]))
     assert lesson.text("en").task["right"] in " ".join(s.value for s in at.success)
-    at.switch_page("ui/course.py").run()
+    at.switch_page("ui/pages/course.py").run()
     icons = {link.label: link.icon for link in at.get("page_link")}
     title = lesson.text("en").title
     assert any(title in label and icon == ":material/check_circle:" for label, icon in icons.items())

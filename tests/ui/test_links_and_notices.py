@@ -43,7 +43,7 @@ def test_a_bad_links_notice_stays_through_the_boards_first_report_until_dismisse
 def test_a_notice_belongs_to_its_page():
     at = open_app("daily", daily="nope")
     assert at.warning
-    at.switch_page("ui/course.py").run()
+    at.switch_page("ui/pages/course.py").run()
     assert not at.warning
 
 

@@ -1,4 +1,4 @@
-"""The live feed (ui/live_feed.py): a waiting screen is answered when its quiz changes, not
+"""The live feed (ui/parts/live_feed.py): a waiting screen is answered when its quiz changes, not
 before; on a change made by this server at once (a nudge), by another server within a beat;
 an unknown quiz and a bad request get a plain answer; a flood of codes stays bounded."""
 
@@ -14,8 +14,8 @@ from starlette.requests import Request
 
 from progress.quiz import open_quiz_store
 from progress.quiz_pulse import phase_of, pulses
-from ui import live_feed
-from ui.live_feed import Feed
+from ui.parts import live_feed
+from ui.parts.live_feed import Feed
 
 PUZZLE = "fives:all_fives:2:12531294"
 

@@ -15,9 +15,9 @@ from ui.i18n import LANGUAGES, translator
 @pytest.fixture(autouse=True)
 def instant_bots(monkeypatch):
     """The bots move at once here: the pause between moves is for a person's eye."""
-    import ui.play_setup
+    import ui.parts.play_setup
 
-    monkeypatch.setattr(ui.play_setup, "PACES", {name: 0.0 for name in ui.play_setup.PACES})
+    monkeypatch.setattr(ui.parts.play_setup, "PACES", {name: 0.0 for name in ui.parts.play_setup.PACES})
 
 
 def _game(at) -> Game:

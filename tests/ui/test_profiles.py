@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 
 from progress import open_store
-from ui import device
+from ui.parts import device
 from ui.i18n import translator
 from ui.session import plain
 

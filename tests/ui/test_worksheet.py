@@ -15,7 +15,7 @@ pytest.importorskip("fpdf")
 
 from puzzles import daily_set  # noqa: E402
 from puzzles.explain import explanation, question_text  # noqa: E402
-from ui import worksheet  # noqa: E402
+from ui.parts import worksheet  # noqa: E402
 from ui.i18n import translator  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,19 +103,19 @@ def test_practice_worksheet_and_its_limits():
 
 
 def test_no_streamlit_at_import():
-    code = "import sys, ui.worksheet; print('streamlit' in sys.modules)"
+    code = "import sys, ui.parts.worksheet; print('streamlit' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
 
 def test_command_line(tmp_path):
     out = tmp_path / "daily.pdf"
-    done = subprocess.run([sys.executable, "-m", "ui.worksheet", "--daily", DAY, "--lang", "nl", "-o", str(out)],
+    done = subprocess.run([sys.executable, "-m", "ui.parts.worksheet", "--daily", DAY, "--lang", "nl", "-o", str(out)],
                           cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     pages = _pages(out.read_bytes())
     assert "Dagpuzzels" in pages[0] and _key_start(pages, "nl") > 0
-    bad = subprocess.run([sys.executable, "-m", "ui.worksheet", "--daily", "2026-13-45", "-o", str(out)],
+    bad = subprocess.run([sys.executable, "-m", "ui.parts.worksheet", "--daily", "2026-13-45", "-o", str(out)],
                          cwd=ROOT, capture_output=True, text=True)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
 

@@ -15,7 +15,7 @@ import streamlit as st
 from engine import Round
 from puzzles import KINDS
 
-from . import session
+from .. import session
 from .board_frame import show_board
 
 Checker = Callable[[Any], Any]  # a response -> a puzzles Verdict (with .explanation)

@@ -6,9 +6,9 @@ from typing import Callable, Sequence
 
 from engine import Round
 
-from . import session
-from .board import board, board_model
-from .labels import board_texts, seat_labels
+from .. import session
+from ..board import board, board_model
+from ..labels import board_texts, seat_labels
 
 
 def show_board(

@@ -13,8 +13,8 @@ from progress import ProgressError
 from progress.stats import daily_results, streak
 from puzzles import daily_set, share_text
 from ui import session
-from ui.puzzle_view import show_puzzle
-from ui.worksheet import daily_worksheet
+from ui.parts.puzzle_view import show_puzzle
+from ui.parts.worksheet import daily_worksheet
 
 tr = session.tr()
 today = session.today()
@@ -105,5 +105,5 @@ with st.expander(tr("daily.archive")):
         date = today - dt.timedelta(days=back)
         done = date in saved_days or st.session_state.get(f"daily:{date.isoformat()}")
         mark = ":material/check_circle:" if done else ":material/calendar_today:"
-        st.page_link("ui/daily.py", label=date.isoformat(), icon=mark,
+        st.page_link("ui/pages/daily.py", label=date.isoformat(), icon=mark,
                      query_params={"daily": date.isoformat(), "lang": session.lang()})

@@ -1,15 +1,15 @@
 """The class quiz on the classroom projector: type sizes that read from the back of a room.
 
-The teacher's page (``ui/class_teacher.py``) draws the lobby inside
+The teacher's page (``ui/pages/class_teacher.py``) draws the lobby inside
 ``st.container(key=LOBBY)`` and a question inside ``st.container(key=PROJECTOR)``; every
 rule below starts with the ``st-key-...`` class Streamlit gives those containers, so it
 touches nothing outside them, on this page or any other (the same mechanism as
-``ui/page_style.py``: style-only HTML, which takes no room on the page).
+``ui/parts/page_style.py``: style-only HTML, which takes no room on the page).
 
-Sizes follow the window's width (``vw``), as in presentation mode (``ui/presentation.py``):
+Sizes follow the window's width (``vw``), as in presentation mode (``ui/parts/presentation.py``):
 at 1920 px wide the question is 42 px, the options and the count 28 px and more; a
 1280 px laptop shows the same page two thirds as large. The chart's type is set in the
-figure itself (``ui.class_quiz.CHART_PX``); the board is drawn in the board's projector
+figure itself (``ui.parts.class_quiz.CHART_PX``); the board is drawn in the board's projector
 mode (``present=True``) with two custom properties that inherit into its shadow root:
 ``--cpb-present-min-px`` (its labels) and ``--cpb-present-max-height`` (:func:`board_room`),
 so that the bar with the teacher's button, the question, its options, the board, the count

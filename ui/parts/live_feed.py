@@ -1,6 +1,6 @@
 """The live feed: one long-poll route that tells a waiting screen its quiz has changed.
 
-No class-quiz page reruns on a timer. A screen's watcher (:mod:`ui.live_watch`) asks
+No class-quiz page reruns on a timer. A screen's watcher (:mod:`ui.parts.live_watch`) asks
 ``GET /live/quiz/CODE?watch=phase&since=VALUE`` and the answer comes back the moment the
 quiz's value differs from ``since`` (then the watcher reruns the part of the page that
 shows it), or after :data:`HOLD` seconds with the same value (then it asks again). While

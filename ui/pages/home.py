@@ -4,8 +4,8 @@ import streamlit as st
 
 from ui import session
 from ui.labels import game_title
-from ui.lesson_catalog import course
-from ui.stills import lesson_still
+from ui.parts.lesson_catalog import course
+from ui.parts.stills import lesson_still
 
 tr = session.tr()
 session.show_notices()
@@ -15,13 +15,13 @@ st.markdown(tr("home.tagline"))
 
 start, daily, practice, play = st.columns(4)
 with start:
-    st.page_link("ui/course.py", label=tr("home.start_course"), icon=":material/school:")
+    st.page_link("ui/pages/course.py", label=tr("home.start_course"), icon=":material/school:")
 with daily:
-    st.page_link("ui/daily.py", label=tr("home.daily"), icon=":material/today:")
+    st.page_link("ui/pages/daily.py", label=tr("home.daily"), icon=":material/today:")
 with practice:
-    st.page_link("ui/practice.py", label=tr("home.practice"), icon=":material/extension:")
+    st.page_link("ui/pages/practice.py", label=tr("home.practice"), icon=":material/extension:")
 with play:
-    st.page_link("ui/play.py", label=tr("home.play"), icon=":material/sports_esports:")
+    st.page_link("ui/pages/play.py", label=tr("home.play"), icon=":material/sports_esports:")
 
 st.subheader(tr("home.games"))
 done = session.lessons_done()
@@ -36,5 +36,5 @@ for row in range(0, len(games), 3):
             st.progress(finished / len(game.lessons),
                         text=tr("course.progress", done=finished, total=len(game.lessons)))
             first = next((lid for lid in game.lessons if lid not in done), game.lessons[0])
-            st.page_link("ui/lesson.py", label=tr("home.open_game"), icon=":material/arrow_forward:",
+            st.page_link("ui/pages/lesson.py", label=tr("home.open_game"), icon=":material/arrow_forward:",
                          query_params={"lesson": first, "lang": session.lang()})

@@ -1,6 +1,6 @@
 """Sidebar: sign in to a profile (a name, with a PIN if its owner set one) so progress is
 saved, create one, or play as a guest. A signed-in device stays signed in across reloads
-(ui/device.py) until its player signs out; a profile can be hidden from the list."""
+(ui/parts/device.py) until its player signs out; a profile can be hidden from the list."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import streamlit as st
 
 from progress import ProgressError, StoreUnavailable
 
-from . import device, session
+from .. import session
+from . import device
 
 NEW = "__new__"
 GUEST = "__guest__"

@@ -15,8 +15,8 @@ from engine import PRESET_NAMES, Rules, overlays_for
 from strategy.game import HUMAN, PLAYABLE_LEVELS, PLAYER_COUNTS, GameError, Setup
 from strategy.strength import measured
 
-from . import session
-from .labels import figure, game_title, seat_labels, variant_names
+from .. import session
+from ..labels import figure, game_title, seat_labels, variant_names
 
 #: Seconds between two bots' moves: never faster than the eye can follow.
 PACES = {"slow": 1.6, "normal": 1.0, "fast": 0.6}

@@ -1,7 +1,7 @@
 """What the class quiz's two pages share: the quiz store, puzzles by id, labels, the join
 link and its QR code, the live answer chart, and errors in the reader's language.
 
-The teacher page is ``ui/class_teacher.py``, the students' ``ui/class_join.py``; the quiz
+The teacher page is ``ui/pages/class_teacher.py``, the students' ``ui/pages/class_join.py``; the quiz
 itself lives in the database (``progress/quiz.py``).
 """
 
@@ -22,7 +22,7 @@ from progress.quiz import Answer, QuizError, QuizStore
 from puzzles import KINDS, Puzzle, puzzle_from_id
 from puzzles.explain import action_label, label
 
-from . import session
+from .. import session
 
 #: The teacher's lobby names at most this many students (the newest); the rest are a count,
 #: so a crowd of names can never push the page out of shape.

@@ -9,10 +9,10 @@ from strategy.evaluate import Z95
 from strategy.game import Game
 from strategy.review import GRADES, Decision, RoundReview
 
-from . import session
+from .. import session
 from .board_frame import show_board
 from .hint_view import values_help
-from .labels import about, action_label, figure, seat_labels
+from ..labels import about, action_label, figure, seat_labels
 
 GRADE_MARKS = {"best": "✅", "good": "👍", "inaccuracy": "⚠️", "mistake": "❌", "blunder": "⛔"}
 #: Grades a "next mistake" jump stops at.

@@ -1,7 +1,7 @@
 """A fragment that redraws when its quiz changes, and not on a timer.
 
 Put :func:`watch` inside an ``st.fragment``: it mounts an invisible component that waits on
-the server's live feed (:mod:`ui.live_feed`) and reruns that fragment the moment the
+the server's live feed (:mod:`ui.parts.live_feed`) and reruns that fragment the moment the
 watched value differs from the one the fragment has just drawn. A phone that waits costs
 the server no script run at all.
 
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from ui.live_feed import feed_path
+from ui.parts.live_feed import feed_path
 
 #: Seconds between reruns where the server has no live feed.
 FALLBACK = 2.0

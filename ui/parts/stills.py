@@ -6,9 +6,9 @@ import re
 
 import streamlit as st
 
-from . import session
-from .board import board_model, render_svg
-from .labels import board_texts, seat_labels
+from .. import session
+from ..board import board_model, render_svg
+from ..labels import board_texts, seat_labels
 from .lesson_catalog import course
 
 

@@ -1,7 +1,7 @@
 """Play a match against bots: hints from your own view, and a graded review of every round.
 
 Links: ``/play?game=laplaza_1v1&seed=123456&levels=strong`` starts that deal (see
-``ui.play_setup``). A match is saved for the profile after every round, and when it ends
+``ui.parts.play_setup``). A match is saved for the profile after every round, and when it ends
 or is stopped; "Your games" reopens it.
 """
 
@@ -17,11 +17,11 @@ from strategy.hints import hint
 from strategy.review_queue import RoundJudge
 from strategy.solver import warm
 from ui import session
-from ui.board_frame import show_board
-from ui.hint_view import show_hint
+from ui.parts.board_frame import show_board
+from ui.parts.hint_view import show_hint
 from ui.labels import event_text, result_summary, seat_labels, side_label
-from ui.play_review import show_progress, show_review
-from ui.play_setup import describe, init_state, link_params, new_seed, pace, setup_form, setup_from_link
+from ui.parts.play_review import show_progress, show_review
+from ui.parts.play_setup import describe, init_state, link_params, new_seed, pace, setup_form, setup_from_link
 
 tr = session.tr()
 GAME, SAVED, HINT, REVIEWS, JUDGES = "play_game", "play_saved_id", "play_hint", "play_reviews", "play_judges"

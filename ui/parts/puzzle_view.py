@@ -13,9 +13,9 @@ from progress import Attempt, ProgressError
 from puzzles import Puzzle, check
 from puzzles.explain import label, question_text, seat_names
 
-from . import session
-from .board.svg import stock_row_svg
-from .labels import action_label, game_title, ptype_title, variant_names
+from .. import session
+from ..board.svg import stock_row_svg
+from ..labels import action_label, game_title, ptype_title, variant_names
 from .question_widget import ask
 
 

@@ -23,8 +23,8 @@ from typing import Any, Callable
 
 import streamlit as st
 
-from . import session
-from .i18n import LANGUAGES
+from .. import session
+from ..i18n import LANGUAGES
 
 PRESENT = "present"
 HIDE_HANDS = "present_hide_hands"

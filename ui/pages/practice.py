@@ -11,8 +11,8 @@ import streamlit as st
 from puzzles import BANDS, PUZZLE_TYPES, PuzzleError, practice_puzzle, puzzle_from_id
 from ui import session
 from ui.labels import game_title, ptype_title
-from ui.puzzle_view import show_puzzle
-from ui.worksheet import practice_worksheet
+from ui.parts.puzzle_view import show_puzzle
+from ui.parts.worksheet import practice_worksheet
 
 tr = session.tr()
 ANY = "any"

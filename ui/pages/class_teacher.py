@@ -17,15 +17,15 @@ from progress.quiz_pulse import pulses
 from puzzles import BANDS, KINDS, PUZZLE_TYPES, PuzzleError, practice_puzzle, puzzle_from_id
 from puzzles.explain import explanation, question_text
 from ui import session
-from ui.board_frame import show_board
-from ui.class_quiz import (
+from ui.parts.board_frame import show_board
+from ui.parts.class_quiz import (
     LOBBY_NAMES, RIGHT_MARK, answer_key, answers_figure, error_text, join_link, no_store_message, puzzle, qr_svg, quizzes,
     value_label,
 )
-from ui.class_screen import LOBBY, PROJECTOR, board_room, projector_style
+from ui.parts.class_screen import LOBBY, PROJECTOR, board_room, projector_style
 from ui.labels import game_title, ptype_title
-from ui.live_feed import FEED
-from ui.live_watch import watch
+from ui.parts.live_feed import FEED
+from ui.parts.live_watch import watch
 
 tr = session.tr()
 lang = session.lang()
@@ -232,7 +232,7 @@ def lobby(code: str) -> None:
         return
     if quiz.state != "lobby":
         st.rerun()  # started (here or from another window of this teacher): draw the question
-    with st.container(key=LOBBY):  # the projector's sizes (ui/class_screen.py)
+    with st.container(key=LOBBY):  # the projector's sizes (ui/parts/class_screen.py)
         # Start comes first: however many names arrive, it stays where the teacher left it
         st.button(tr("class.start"), key="class_start", type="primary", icon=":material/play_arrow:",
                   on_click=_act, args=("advance",), disabled=not players)
@@ -261,7 +261,7 @@ def teacher_bar(quiz, players: list) -> None:
 def question_view(quiz, held, players: list) -> None:
     """A question on the projector: the bar, the question and its options, then the board
     large and beside it the count and the chart (once revealed, the answer and why under
-    them). From the bar to the chart it fits a 1920 × 1080 screen (ui/class_screen.py)."""
+    them). From the bar to the chart it fits a 1920 × 1080 screen (ui/parts/class_screen.py)."""
     i = quiz.current
     p = puzzle(quiz.puzzle_ids[i])
     revealed = quiz.state == "revealed"
@@ -347,7 +347,7 @@ def running(held) -> None:
         return
     if quiz.state in ("question", "revealed"):
         heading.empty()  # on the projector the question is the title
-        with st.container(key=PROJECTOR):  # the projector's sizes (ui/class_screen.py)
+        with st.container(key=PROJECTOR):  # the projector's sizes (ui/parts/class_screen.py)
             question_view(quiz, held, players)
     else:
         st.caption(f"{session.plain(quiz.title)} · {tr(f'class.state_{quiz.state}')}")

@@ -10,8 +10,8 @@ from engine import Rules
 from strategy.evaluate import Z95
 from strategy.hints import Hint
 
-from . import session
-from .labels import about, action_label, figure, seat_labels, short_action_label
+from .. import session
+from ..labels import about, action_label, figure, seat_labels, short_action_label
 
 
 def fact_text(tr, rules: Rules, code: str, params: dict) -> str:

@@ -1,4 +1,4 @@
-// The live watcher: waits on the server's feed (ui/live_feed.py) and reruns its fragment
+// The live watcher: waits on the server's feed (ui/parts/live_feed.py) and reruns its fragment
 // only when the quiz it shows has changed. No timer reruns the page.
 //
 // The function runs again on every rerun with new data, but the loop is started once per

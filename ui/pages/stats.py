@@ -60,7 +60,7 @@ for row in weak.itertuples():
     col1, col2 = st.columns([3, 1])
     col1.markdown(f"**{names.get(row.puzzle_type, row.puzzle_type)}** — "
                   f"{tr('stats.rate_line', rate=f'{row.rate:.0%}', n=row.attempts)}")
-    col2.page_link("ui/practice.py", label=tr("stats.practise"), icon=":material/extension:",
+    col2.page_link("ui/pages/practice.py", label=tr("stats.practise"), icon=":material/extension:",
                    query_params={"type": row.puzzle_type, "lang": session.lang()})
 if len(by_type_table := accuracy_by_type(attempts)):
     with st.expander(tr("stats.table")):

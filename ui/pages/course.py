@@ -5,8 +5,8 @@ import streamlit as st
 
 from ui import session
 from ui.labels import game_title
-from ui.lesson_catalog import course
-from ui.stills import lesson_still
+from ui.parts.lesson_catalog import course
+from ui.parts.stills import lesson_still
 
 tr = session.tr()
 session.show_notices()
@@ -28,6 +28,6 @@ for game in catalog.games:
             with col.container(border=True):
                 st.image(lesson_still(lesson_id, lang), width="stretch")
                 mark = ":material/check_circle:" if lesson_id in done else ":material/play_circle:"
-                st.page_link("ui/lesson.py", label=f"{number}. {text.title}", icon=mark,
+                st.page_link("ui/pages/lesson.py", label=f"{number}. {text.title}", icon=mark,
                              query_params={"lesson": lesson_id, "lang": lang})
                 st.caption(text.summary)

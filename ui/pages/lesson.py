@@ -1,7 +1,7 @@
 """A lesson: the rule explained, a scripted board that moves, table variants, your turn.
 
 Deep link: ``?lesson=ID&step=N&lang=xx`` (``&present=1`` for a projector: see
-:mod:`ui.presentation`; the key F or the *Present* button enter it, Escape leaves).
+:mod:`ui.parts.presentation`; the key F or the *Present* button enter it, Escape leaves).
 """
 
 from dataclasses import replace
@@ -10,12 +10,13 @@ import streamlit as st
 
 from puzzles import questions
 from puzzles.explain import label, verdict_sentence
-from ui import presentation, session
+from ui import session
+from ui.parts import presentation
 from ui.board import board, board_model
 from ui.labels import ptype_title
 from ui.labels import board_texts, event_text, game_title, result_summary, seat_labels
-from ui.lesson_catalog import course
-from ui.question_widget import ask
+from ui.parts.lesson_catalog import course
+from ui.parts.question_widget import ask
 
 tr = session.tr()
 catalog = course()
@@ -26,7 +27,7 @@ requested = st.query_params.get("lesson")
 if requested is not None and requested not in catalog.lessons:
     session.show_notices()
     st.error(tr("lesson.unknown", id=session.plain(str(requested)[:60])), icon=":material/error:")  # link text, shown as text
-    st.page_link("ui/course.py", label=tr("lesson.to_course"), icon=":material/school:")
+    st.page_link("ui/pages/course.py", label=tr("lesson.to_course"), icon=":material/school:")
     st.stop()
 lesson_id = requested or st.session_state.get("lesson_current") or ids[0]
 if st.session_state.get("lesson_current") != lesson_id:
@@ -203,7 +204,7 @@ with remember:
     st.markdown(f"**{tr('lesson.remember')}**")
     for point in text.remember:
         st.markdown(f"- {point}")
-    st.page_link("ui/lesson.py", label=tr("lesson.present"), icon=":material/slideshow:",
+    st.page_link("ui/pages/lesson.py", label=tr("lesson.present"), icon=":material/slideshow:",
                  query_params={"lesson": lesson_id, "step": str(step), "lang": session.lang(), "present": "1"})
 
 # ------------------------------------------------------------------ your turn
@@ -242,14 +243,14 @@ drills = lesson.drills
 if drills:
     st.markdown(f"**{tr('lesson.drills')}**")
     for col, drill in zip(st.columns(len(drills)), drills):
-        col.page_link("ui/practice.py", label=ptype_title(drill), icon=":material/extension:",
+        col.page_link("ui/pages/practice.py", label=ptype_title(drill), icon=":material/extension:",
                       query_params={"type": drill, "game": game.preset, "lang": session.lang()})
 
 before, after = catalog.neighbours(lesson_id)
 prev_col, next_col = st.columns(2)
 if before:
-    prev_col.page_link("ui/lesson.py", label=f"← {catalog.lesson(before).text(session.lang()).title}",
+    prev_col.page_link("ui/pages/lesson.py", label=f"← {catalog.lesson(before).text(session.lang()).title}",
                        query_params={"lesson": before, "lang": session.lang()})
 if after:
-    next_col.page_link("ui/lesson.py", label=f"{catalog.lesson(after).text(session.lang()).title} →",
+    next_col.page_link("ui/pages/lesson.py", label=f"{catalog.lesson(after).text(session.lang()).title} →",
                        query_params={"lesson": after, "lang": session.lang()})

@@ -15,7 +15,7 @@ import streamlit as st
 from progress import ProgressError
 from progress.accounts import DEVICE_DAYS
 
-from . import session
+from .. import session
 
 COOKIE = "capicu_device"
 _PENDING = "_device_cookie"  # the cookie change this run must send to the browser

@@ -3,8 +3,8 @@
 Pure Python (fpdf2 draws the board's SVG), no Streamlit: the Daily and Practice pages
 offer it as a download, and the command line writes it to a file::
 
-    python -m ui.worksheet --daily 2026-11-29 --lang nl -o daily.pdf
-    python -m ui.worksheet --type block_count --game laplaza_partners --level hard --count 6 -o block.pdf
+    python -m ui.parts.worksheet --daily 2026-11-29 --lang nl -o daily.pdf
+    python -m ui.parts.worksheet --type block_count --game laplaza_partners --level hard --count 6 -o block.pdf
 
 (``puzzles`` must not import ``ui``, so the command lives here, not in ``python -m puzzles``.)
 
@@ -28,10 +28,10 @@ from puzzles import BANDS, PUZZLE_TYPES, LANGUAGES, Puzzle, PuzzleError, daily_s
 from puzzles import questions
 from puzzles.explain import explanation, label, lookup, question_text, seat_names
 
-from .board.model import board_model
-from .board.svg import FONT, render_svg, stock_row_svg
-from .i18n import Translator, translator
-from .labels import board_texts, game_title, variant_names
+from ..board.model import board_model
+from ..board.svg import FONT, render_svg, stock_row_svg
+from ..i18n import Translator, translator
+from ..labels import board_texts, game_title, variant_names
 
 #: DejaVu Sans (Debian's fonts-dejavu-core) covers every letter and sign of the four
 #: languages (− → · …); without it the PDF falls back to Helvetica and plain ASCII signs.
@@ -284,7 +284,7 @@ def practice_worksheet(ptype: str, game: str | None = None, level: str | None = 
 
 # ------------------------------------------------------------------ command line
 def main(argv: Iterable[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ui.worksheet", description="Write a puzzle worksheet as PDF.")
+    parser = argparse.ArgumentParser(prog="python -m ui.parts.worksheet", description="Write a puzzle worksheet as PDF.")
     which = parser.add_mutually_exclusive_group(required=True)
     which.add_argument("--daily", metavar="YYYY-MM-DD", help="the daily set of this date")
     which.add_argument("--type", choices=sorted(PUZZLE_TYPES), help="a practice drill")

@@ -17,10 +17,10 @@ from puzzles import check
 from puzzles.explain import explanation, question_text, seat_names
 from ui import session
 from progress.quiz_pulse import phase_of
-from ui.class_quiz import error_text, no_store_message, puzzle, quizzes, value_label
-from ui.live_feed import FEED
-from ui.live_watch import watch
-from ui.question_widget import ask
+from ui.parts.class_quiz import error_text, no_store_message, puzzle, quizzes, value_label
+from ui.parts.live_feed import FEED
+from ui.parts.live_watch import watch
+from ui.parts.question_widget import ask
 
 tr = session.tr()
 lang = session.lang()

@@ -1,0 +1,1 @@
+"""The app's pages, one file per page (shell.PAGES lists them)."""

@@ -1,0 +1,1 @@
+"""Parts the pages share: the board frame, the hint, the review, the class quiz's pieces..."""
