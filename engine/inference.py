@@ -57,6 +57,16 @@ def sample_deals(view: SeatView, rng: random.Random, k: int) -> list[Round]:
     return [_round_at(view, m.sample_deal(rng)) for _ in range(k)]
 
 
+def deals_at_random(view: SeatView, rng: random.Random) -> Iterator[Round]:
+    """Consistent deals drawn uniformly, one at a time, for as long as they are asked for
+    (a search for one with some further property stops early); none for an impossible view."""
+    m = model(view)
+    if m.total() == 0:
+        return
+    while True:
+        yield _round_at(view, m.sample_deal(rng))
+
+
 def every_deal(view: SeatView) -> Iterator[Round]:
     """Every deal consistent with ``view`` exactly once, each as a Round at the view's
     position (as :func:`sample_deals` returns them), in a fixed order: the same view
@@ -103,6 +113,6 @@ def _round_at(view: SeatView, deal: Deal) -> Round:
 
 
 __all__ = [
-    "STOCK", "SLEEPING", "count_deals", "every_deal", "holder_probabilities", "impossible_numbers",
+    "STOCK", "SLEEPING", "count_deals", "deals_at_random", "every_deal", "holder_probabilities", "impossible_numbers",
     "possible_tiles", "reasons", "sample_deal", "sample_deals", "seat_events", "void_numbers",
 ]

@@ -26,7 +26,7 @@ from .errors import IllegalActionError, NotationError, PositionError, quoted
 from .match import match_outcome
 from .round import NO_END, Round, lead_requirement
 from .rules import Rules
-from .scoring import TARGET, fives_points, is_capicu, settle_target
+from .scoring import TARGET, fives_points, is_capicu, round_to_5, settle_target
 from .tiles import NUM_TILES, SUIT_MASK, TILES, Tile, halves, ids_in, lot_key, mask_of, tile_id, tiles_in
 
 FORMAT = "capicu-position/1"
@@ -552,9 +552,31 @@ def _check_result(rnd: Round, data: Mapping) -> None:
 #: How many partial histories the search for a snapshot's history may try (about 10 µs
 #: each): beyond that a snapshot that passed every counting check is accepted unproven.
 SEARCH_BUDGET = 4_000
-#: More points than any one round can give a side (all pips, the largest capicú bonus,
-#: and an All Fives score of at most 24 on each of the 28 placements).
-MAX_ROUND_POINTS = 168 + 30 + 28 * 24
+#: All the pips of a double-six set: no round's end can score more (a domino scores the
+#: hands left, a block the pips left or their differences, Kozel each hand's own pips).
+ALL_PIPS = 168
+
+
+def max_round_points(rules: Rules) -> int:
+    """The most points one round of this game can add to the match totals, all sides
+    together, from its scoring rules (rules.md PT-09/10, BV-06/08, AF-09/11, DR-02/03,
+    KZ-12, A-14):
+
+    * the end of the round scores at most every pip left in the hands: 168, or 170 when
+      end points are rounded to the nearest 5;
+    * a capicú adds its bonus (0, 25 or 30) to a domino;
+    * in-play scoring (All Fives) adds, for each of at most 28 placements, the ends' sum
+      when it is a multiple of 5: at most 10 with two ends of up to 6 each, or 20 when a
+      double at an end counts both halves (two ends of up to 12).
+
+    >>> max_round_points(Rules.preset("laplaza_partners")), max_round_points(Rules.preset("all_fives"))
+    (168, 448)
+    """
+    end = round_to_5(ALL_PIPS) if rules.end_rounding == "nearest_5" else ALL_PIPS
+    in_play = 0
+    if rules.in_play_scoring == "fives":
+        in_play = NUM_TILES * (20 if rules.double_end_value == "both_halves" else 10)
+    return end + rules.capicu_bonus + in_play
 
 
 class _OutOfBudget(Exception):
@@ -950,10 +972,31 @@ def _check_score(rules: Rules, round_number: int, score: list[int], reachable: b
                        f"cannot give {sum(1 for total in score if total)} sides points")
         if flags.rounding and any(total % 5 for total in score):
             raise _bad("every score of this game is a multiple of 5")
-    elif max(score) >= rules.penalty_limit:
-        raise _bad(f"a seat has reached the limit of {rules.penalty_limit}, so the match is over")
-    if sum(score) > (round_number - 1) * MAX_ROUND_POINTS:
-        raise _bad(f"{round_number - 1} rounds cannot score {sum(score)} points")
+    else:
+        if max(score) >= rules.penalty_limit:
+            raise _bad(f"a seat has reached the limit of {rules.penalty_limit}, so the match is over")
+        if round_number == 2 and min(score) > 0:
+            # KZ-12: the seat that went out (or made the fish) adds nothing that round
+            raise _bad("after one round the seat that went out or made the fish still has 0")
+    if sum(score) > (round_number - 1) * max_round_points(rules):
+        raise _bad(f"{round_number - 1} round{'s' if round_number > 2 else ''} of this game cannot score "
+                   f"{sum(score)} points (at most {max_round_points(rules)} a round)")
+
+
+def _likely_leader(rnd: Round, needs: list[int], placed: int) -> int:
+    """The leader of a snapshot that does not name one, in a game without a stock, where
+    nothing else fixes it (a later round is led by the last winner or blocker): the seat
+    that led must have placed a tile. With one tile down it is the last placer; otherwise
+    the seat that would have led had nobody passed, or the next seat round from it that
+    has placed a tile. The search for a history (:func:`_prove_snapshot`) then settles it."""
+    if placed == 1:
+        return rnd.last_placer
+    start = (rnd.last_placer - (placed - 1)) % rnd.n
+    for step in range(rnd.n):
+        seat = (start - step) % rnd.n  # earlier seats first: passes push the lead back
+        if needs[seat] >= 1:
+            return seat
+    return rnd.leader
 
 
 def _snapshot_facts(rnd: Round, data: Mapping, line) -> None:
@@ -1020,6 +1063,8 @@ def _count_snapshot(rnd: Round, data: Mapping, line, ending: str) -> None:
         if rnd.last_placer != last:
             raise _bad(f"the last tile was placed by seat {last}, not seat {rnd.last_placer}")
     elif not rules.can_draw:
+        if "leader" not in data and not rnd.lot:
+            rnd.leader = _likely_leader(rnd, needs, placed)
         for seat, what in ((rnd.leader, "led"), (rnd.last_placer, "placed the last tile")):
             if needs[seat] < 1:
                 raise PositionError("bad_turn", detail=f"seat {seat} still holds all its tiles, so it "

@@ -5,12 +5,18 @@ Mixed into :class:`progress.store.Store` (:class:`SavedAccounts`, in the databas
 without a guard row is open and listed, as every profile was before PINs existed.
 
 * ``protection(id)`` says whether a profile has a PIN and is hidden;
-  ``protect(id, pin=..., hidden=...)`` changes either (``pin=""`` removes it).
-* ``sign_in(id, pin)`` returns the profile when its PIN (if any) is right; wrong PINs
-  count, and after ``pins.MAX_FAILURES`` in a row the profile waits ``pins.LOCK_SECONDS``.
-* ``rename_profile(id, name)`` and ``delete_profile(id)`` (with all it saved).
-* ``find_profile(name)`` finds a profile by its name, hidden ones too (to sign in to a
-  hidden profile, type its name).
+  ``protect(id, pin=..., hidden=..., current=...)`` changes either (``pin=""`` removes
+  it); changing or removing a PIN needs the ``current`` one and signs every device out.
+* ``sign_in(id, pin)`` returns the profile when its PIN (if any) is right. Each try is
+  counted before its PIN is checked, in one locked write (parallel tries cannot share a
+  count), and the PIN is hashed outside any transaction; after ``pins.MAX_FAILURES``
+  tries the profile is locked for a time that doubles with each lock
+  (:func:`progress.pins.take_try`).
+* ``sign_in_by_name(name, pin)`` (a hidden profile): one answer, ``no_match``, for a
+  name without a profile and for a wrong PIN; :class:`NameLookups` limits how often a
+  session or a network address may ask.
+* ``rename_profile(id, name)`` and ``delete_profile(id, pin=...)`` (with all it saved).
+* ``find_profile(name)`` finds a profile by its name, hidden ones too.
 * ``remember_device(id)`` makes a random token for the browser's cookie;
   ``device_profile(token)`` gives its profile back (a reload stays signed in);
   ``forget_device(token)`` signs that device out. Only the token's sha256 is stored.
@@ -21,6 +27,8 @@ from __future__ import annotations
 import hashlib
 import secrets
 import threading
+import time
+from collections import deque
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Any, Callable
@@ -29,10 +37,10 @@ import sqlalchemy as sa
 from sqlalchemy import exc
 from sqlalchemy.engine import Connection
 
-from progress.database import devices_table, guards_table, profiles_table, utc
+from progress.database import devices_table, guards_table, profiles_table, taken_names, utc
 from progress.errors import ProfileError
-from progress.pins import LOCK_SECONDS, MAX_FAILURES, clean_pin, hash_pin, verify_pin
-from progress.records import Profile, clean_name, name_key
+from progress.pins import Tries, clean_pin, hash_pin, take_try, verify_pin, wait_text, waste_pin_check
+from progress.records import Profile, clean_name, name_key, refuse_look_alike
 
 #: a device token: 32 random bytes, URL-safe (what the cookie holds)
 TOKEN_BYTES = 32
@@ -63,9 +71,17 @@ class SavedAccounts:
         row = self._run(lambda conn: _guard(conn, profile_id), write=False)
         return Protection(bool(row and row.pin_hash), bool(row and row.hidden))
 
-    def protect(self, profile_id: int, *, pin: str | None = None, hidden: bool | None = None) -> Protection:
-        """Set (a PIN), remove (``pin=""``) or keep (``None``) the PIN; hide or show the name."""
+    def protect(self, profile_id: int, *, pin: str | None = None, hidden: bool | None = None,
+                current: str | None = None) -> Protection:
+        """Set (a PIN), remove (``pin=""``) or keep (``None``) the PIN; hide or show the name.
+
+        Changing or removing a PIN the profile has needs that PIN (``current``, checked as a
+        sign-in: wrong ones count), so that the next person at a shared computer cannot
+        take the profile over; any change of PIN signs every device out.
+        """
         pin_hash = None if pin in (None, "") else hash_pin(clean_pin(pin))
+        if pin is not None and self.protection(profile_id).pin:
+            self.sign_in(profile_id, current)
 
         def work(conn: Connection) -> Protection:
             self._require(conn, profile_id)
@@ -73,36 +89,45 @@ class SavedAccounts:
             new_hash = (row.pin_hash if row else None) if pin is None else pin_hash
             new_hidden = bool(row and row.hidden) if hidden is None else bool(hidden)
             put_guard(conn, profile_id, new_hash, new_hidden, exists=row is not None)
+            if pin is not None:  # a copied cookie must not outlive the PIN it was made under
+                conn.execute(sa.delete(devices_table).where(devices_table.c.profile_id == profile_id))
             return Protection(bool(new_hash), new_hidden)
 
         return self._run(work, write=True)
 
     def sign_in(self, profile_id: int, pin: str | None = None) -> Profile:
         """The profile, when ``pin`` opens it (any pin for a profile without one)."""
-
-        def work(conn: Connection) -> tuple[Profile | None, ProfileError | None]:
-            profile = self._require(conn, profile_id)
-            row = _guard(conn, profile_id)
-            if row is None or not row.pin_hash:
-                return profile, None
-            now = _now()
-            if row.locked_until is not None and utc(row.locked_until) > now:
-                wait = int((utc(row.locked_until) - now).total_seconds()) + 1
-                return None, ProfileError("pin_locked", seconds=wait)
-            where = guards_table.c.profile_id == profile_id
-            if verify_pin(pin, row.pin_hash):
-                conn.execute(sa.update(guards_table).where(where).values(failures=0, locked_until=None))
-                return profile, None
-            failures = row.failures + 1
-            locked = now + timedelta(seconds=LOCK_SECONDS) if failures >= MAX_FAILURES else None
-            conn.execute(sa.update(guards_table).where(where).values(
-                failures=0 if locked else failures, locked_until=locked))
-            return None, ProfileError("wrong_pin")
-
-        profile, error = self._run(work, write=True)
-        if error is not None:
-            raise error
+        profile, pin_hash = self._run(lambda conn: self._take_try(conn, profile_id), write=True)
+        if pin_hash is None:
+            return profile
+        # scrypt takes tens of milliseconds: outside the transaction, so no writer waits for it
+        if not verify_pin(pin, pin_hash):
+            raise ProfileError("wrong_pin")
+        where = (guards_table.c.profile_id == profile_id) & (guards_table.c.pin_hash == pin_hash)
+        reset = sa.update(guards_table).where(where).values(failures=0, lockouts=0, locked_until=None)
+        self._run(lambda conn: conn.execute(reset), write=True)
         return profile
+
+    def _take_try(self, conn: Connection, profile_id: int) -> tuple[Profile, str | None]:
+        """Count a try (inside the write lock): the profile and the PIN hash to check it
+        against (None: no PIN), or ``pin_locked``."""
+        profile = self._require(conn, profile_id)
+        # FOR UPDATE: parallel tries on PostgreSQL take turns on the row (SQLite's
+        # BEGIN IMMEDIATE already makes every writer take turns)
+        row = conn.execute(sa.select(guards_table).where(guards_table.c.profile_id == profile_id)
+                           .with_for_update()).first()
+        if row is None or not row.pin_hash:
+            return profile, None
+        tries, wait = take_try(_tries_of(row), _now())
+        if wait is not None:
+            raise locked_error(wait)
+        conn.execute(sa.update(guards_table).where(guards_table.c.profile_id == profile_id).values(
+            failures=tries.failures, lockouts=tries.lockouts, locked_until=tries.locked_until))
+        return profile, row.pin_hash
+
+    def sign_in_by_name(self, name: str, pin: str | None = None) -> Profile:
+        """Sign in by typing a name (a hidden profile): see :func:`sign_in_by_name`."""
+        return sign_in_by_name(self, name, pin)
 
     def rename_profile(self, profile_id: int, name: str) -> Profile:
         """Give a profile another name (the same rules as a new one; ``name_taken`` if in use)."""
@@ -110,6 +135,7 @@ class SavedAccounts:
 
         def work(conn: Connection) -> Profile:
             old = self._require(conn, profile_id)
+            refuse_look_alike(shown, taken_names(conn, besides=profile_id))
             conn.execute(sa.update(profiles_table).where(profiles_table.c.id == profile_id)
                          .values(name=shown, name_key=key))
             return Profile(old.id, shown, old.created_at)
@@ -119,8 +145,11 @@ class SavedAccounts:
         except exc.IntegrityError:
             raise ProfileError("name_taken", name=shown) from None
 
-    def delete_profile(self, profile_id: int) -> None:
-        """Delete a profile and everything saved for it (attempts, lessons, games, devices)."""
+    def delete_profile(self, profile_id: int, pin: str | None = None) -> None:
+        """Delete a profile and everything saved for it (attempts, lessons, games, devices);
+        a profile with a PIN needs it (``wrong_pin``, ``pin_locked``)."""
+        if self.protection(profile_id).pin:
+            self.sign_in(profile_id, pin)
 
         def work(conn: Connection) -> None:
             self._require(conn, profile_id)
@@ -192,9 +221,72 @@ def _guard(conn: Connection, profile_id: int) -> Any:
     return conn.execute(sa.select(guards_table).where(guards_table.c.profile_id == profile_id)).first()
 
 
+def _tries_of(row: Any) -> Tries:
+    locked = utc(row.locked_until) if row.locked_until is not None else None
+    return Tries(int(row.failures), int(row.lockouts or 0), locked)
+
+
+def locked_error(seconds: int) -> ProfileError:
+    return ProfileError("pin_locked", seconds=seconds, wait=wait_text(seconds))
+
+
+def sign_in_by_name(store: Any, name: str, pin: str | None) -> Profile:
+    """The profile called ``name`` (hidden ones too) when ``pin`` opens it.
+
+    A name without a profile and a wrong PIN get the same answer, ``no_match``, after the
+    same work (a PIN is hashed either way), so that trying names does not tell which
+    hidden profiles exist. A locked profile still says ``pin_locked``: its owner must
+    learn to wait; a stranger learns the name only after the wrong tries that locked it,
+    and :class:`NameLookups` makes those slow.
+    """
+    found = store.find_profile(name)
+    if found is None:
+        waste_pin_check(pin)
+        raise ProfileError("no_match")
+    try:
+        return store.sign_in(found.id, pin)
+    except ProfileError as error:
+        if error.code == "wrong_pin":
+            raise ProfileError("no_match") from None
+        raise
+
+
+class NameLookups:
+    """How often "Sign in with a name…" may be tried: ``per_window`` times in
+    ``window_seconds`` for each browser session and for each network address (so that
+    new tabs do not reset it). Kept in the server process, shared by its sessions."""
+
+    def __init__(self, per_window: int = 10, window_seconds: float = 600, clock: Callable[[], float] = time.monotonic):
+        self.per_window, self.window = per_window, window_seconds
+        self._clock = clock
+        self._seen: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def allow(self, session: str, address: str | None = None) -> bool:
+        """Count one lookup, or refuse it (False) when the session or the address is over."""
+        now = self._clock()
+        keys = [f"s:{session}"] + ([f"a:{address}"] if address else [])
+        with self._lock:
+            if len(self._seen) > 10_000:  # forget the keys whose window has passed
+                self._seen = {k: q for k, q in self._seen.items() if q and q[-1] > now - self.window}
+            queues = [self._seen.setdefault(key, deque()) for key in keys]
+            for queue in queues:
+                while queue and queue[0] <= now - self.window:
+                    queue.popleft()
+            if any(len(queue) >= self.per_window for queue in queues):
+                return False
+            for queue in queues:
+                queue.append(now)
+            return True
+
+
+#: the server's limit on signing in by name (ui/parts/profile_picker.py)
+NAME_LOOKUPS = NameLookups()
+
+
 def put_guard(conn: Connection, profile_id: int, pin_hash: str | None, hidden: bool, *, exists: bool) -> None:
     """Write a profile's guard row (a change of either resets the count of wrong PINs)."""
-    values = {"pin_hash": pin_hash, "hidden": hidden, "failures": 0, "locked_until": None}
+    values = {"pin_hash": pin_hash, "hidden": hidden, "failures": 0, "lockouts": 0, "locked_until": None}
     if exists:
         conn.execute(sa.update(guards_table).where(guards_table.c.profile_id == profile_id).values(**values))
     else:
@@ -209,6 +301,8 @@ class MemoryAccounts:
     _profiles: list[Profile]
     #: profile id -> (PIN hash or None, hidden); the store's __init__ makes it
     _guard_rows: dict[int, tuple[str | None, bool]]
+    #: profile id -> its count of tries (progress/pins.py); the store's __init__ makes it
+    _tries: dict[int, Tries]
 
     def _profile_of(self, profile_id: int) -> Profile:
         match = [p for p in self._profiles if p.id == profile_id]
@@ -220,20 +314,37 @@ class MemoryAccounts:
         pin_hash, hidden = self._guard_rows.get(profile_id, (None, False))
         return Protection(bool(pin_hash), hidden)
 
-    def protect(self, profile_id: int, *, pin: str | None = None, hidden: bool | None = None) -> Protection:
+    def protect(self, profile_id: int, *, pin: str | None = None, hidden: bool | None = None,
+                current: str | None = None) -> Protection:
+        new_hash = None if pin in (None, "") else hash_pin(clean_pin(pin))
+        if pin is not None and self.protection(profile_id).pin:
+            self.sign_in(profile_id, current)
         with self._lock:
             self._profile_of(profile_id)
             old_hash, old_hidden = self._guard_rows.get(profile_id, (None, False))
-            new_hash = old_hash if pin is None else (hash_pin(clean_pin(pin)) if pin else None)
-            self._guard_rows[profile_id] = (new_hash, old_hidden if hidden is None else bool(hidden))
+            kept_hash = old_hash if pin is None else new_hash
+            self._guard_rows[profile_id] = (kept_hash, old_hidden if hidden is None else bool(hidden))
+            self._tries.pop(profile_id, None)
         return self.protection(profile_id)
 
     def sign_in(self, profile_id: int, pin: str | None = None) -> Profile:
-        profile = self._profile_of(profile_id)
-        pin_hash, _ = self._guard_rows.get(profile_id, (None, False))
-        if pin_hash and not verify_pin(pin, pin_hash):
+        with self._lock:  # counted before the check, as in the database
+            profile = self._profile_of(profile_id)
+            pin_hash, _ = self._guard_rows.get(profile_id, (None, False))
+            if not pin_hash:
+                return profile
+            tries, wait = take_try(self._tries.get(profile_id, Tries()), _now())
+            if wait is not None:
+                raise locked_error(wait)
+            self._tries[profile_id] = tries
+        if not verify_pin(pin, pin_hash):
             raise ProfileError("wrong_pin")
+        with self._lock:
+            self._tries.pop(profile_id, None)
         return profile
+
+    def sign_in_by_name(self, name: str, pin: str | None = None) -> Profile:
+        return sign_in_by_name(self, name, pin)
 
     def rename_profile(self, profile_id: int, name: str) -> Profile:
         shown, key = clean_name(name), name_key(name)
@@ -241,14 +352,17 @@ class MemoryAccounts:
             old = self._profile_of(profile_id)
             if any(name_key(p.name) == key and p.id != profile_id for p in self._profiles):
                 raise ProfileError("name_taken", name=shown)
+            refuse_look_alike(shown, [p.name for p in self._profiles if p.id != profile_id])
             new = Profile(old.id, shown, old.created_at)
             self._profiles[self._profiles.index(old)] = new
             return new
 
-    def delete_profile(self, profile_id: int) -> None:
+    def delete_profile(self, profile_id: int, pin: str | None = None) -> None:
+        if self.protection(profile_id).pin:
+            self.sign_in(profile_id, pin)
         with self._lock:
             self._profiles.remove(self._profile_of(profile_id))
-            for table in (self._attempts, self._lessons, self._games, self._guard_rows):
+            for table in (self._attempts, self._lessons, self._games, self._guard_rows, self._tries):
                 table.pop(profile_id, None)
 
     def find_profile(self, name: str) -> Profile | None:

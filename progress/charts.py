@@ -94,7 +94,10 @@ def _empty(title: str, message: str) -> go.Figure:
 
 
 def _rate_axis(fig: go.Figure, title: str) -> None:
-    fig.update_yaxes(title_text=title, range=[0, 1.05], tickformat=".0%", gridcolor="rgba(128,128,128,0.25)")
+    """The left axis as a share, 0 to 100% (only that one: a second axis keeps its own
+    title and scale)."""
+    fig.update_layout(yaxis=dict(title_text=title, range=[0, 1.05], tickformat=".0%",
+                                 gridcolor="rgba(128,128,128,0.25)"))
 
 
 def _hover(name: str, row: pd.Series, word: str) -> str:
@@ -252,6 +255,8 @@ def games_figure(games: Sequence[Any], labels: GameLabels | Mapping[str, Any]) -
                     mode="lines+markers", line=dict(color="#c0603a", dash="dot"))
     fig.update_layout(yaxis2=dict(overlaying="y", side="right", rangemode="tozero", title=labels.loss),
                       showlegend=True, legend=dict(orientation="h", y=-0.25))
-    fig.update_xaxes(title_text=labels.axis, type="date", tickformat="%Y-%m-%d")
+    # several matches on one day: the ticks then carry the time as well (ISO, every language)
+    fig.update_xaxes(title_text=labels.axis, type="date", tickformat="%Y-%m-%d",
+                     tickformatstops=[dict(dtickrange=[None, 86_400_000], value="%Y-%m-%d %H:%M")])
     _rate_axis(fig, labels.accuracy)
     return fig

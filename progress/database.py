@@ -31,6 +31,8 @@ DEFAULT_PATH = REPO_ROOT / "data" / "capicu.sqlite3"
 SCHEMA_VERSION = 1
 #: The PostgreSQL advisory lock that makes creating the tables one server at a time.
 SCHEMA_LOCK = 0x63617069  # "capi"
+#: The one that makes new and changed profile names one at a time (look-alike names).
+NAMES_LOCK = 0x6361706E  # "capn"
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
@@ -143,8 +145,11 @@ guards_table = sa.Table(
     sa.Column("profile_id", sa.Integer, sa.ForeignKey("capicu_profiles.id", ondelete="CASCADE"), primary_key=True),
     sa.Column("pin_hash", sa.String(200), nullable=True),
     sa.Column("hidden", sa.Boolean, nullable=False),
-    sa.Column("failures", sa.Integer, nullable=False),  # wrong PINs in a row
+    sa.Column("failures", sa.Integer, nullable=False),  # tries since the last lock or right PIN
     sa.Column("locked_until", sa.DateTime(timezone=True), nullable=True),
+    # locks since the last right PIN: each one lasts twice as long (progress/pins.py);
+    # added after the table: see _add_columns
+    sa.Column("lockouts", sa.Integer, nullable=False, server_default=sa.text("0")),
 )
 
 # Devices that stay signed in: the browser keeps a random token in a cookie; only its
@@ -220,6 +225,18 @@ quiz_answers_table = sa.Table(
     # one answer per student per question: the first one counts
     sa.UniqueConstraint("quiz_id", "player_id", "question", name="uq_capicu_quiz_answers_once"),
 )
+
+
+def taken_names(conn: Connection, *, besides: int | None = None) -> list[str]:
+    """Every profile name (but that of profile ``besides``), read inside the write lock so
+    that no other session adds one before this one is written: on SQLite BEGIN IMMEDIATE
+    already makes writers take turns; on PostgreSQL an advisory lock does."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": NAMES_LOCK})
+    query = sa.select(profiles_table.c.name)
+    if besides is not None:
+        query = query.where(profiles_table.c.id != besides)
+    return list(conn.execute(query).scalars())
 
 
 def utc(moment: datetime) -> datetime:

@@ -41,7 +41,10 @@ ENGLISH = {
     "unknown_profile": "there is no profile with id {profile_id}",
     "pin_format": "a PIN is 4 to 8 digits",
     "wrong_pin": "that is not this profile's PIN",
-    "pin_locked": "too many wrong PINs: try again in {seconds} seconds",
+    "pin_locked": "too many wrong PINs: try again in {wait}",
+    "no_match": "no profile has that name and PIN",
+    "name_invisible": "a profile name cannot contain invisible characters",
+    "name_look_alike": "'{name}' looks the same as the profile name '{other}'",
     "unknown_name": "there is no profile called '{name}'",
     "unknown_game": "this profile has no saved game with id {game_id}",
 }
@@ -66,5 +69,5 @@ class ProfileError(ProgressError, ValueError):
 
     Codes: ``name_empty``, ``name_too_long``, ``name_control``, ``name_taken``,
     ``unknown_profile``, ``unknown_game``, ``pin_format``, ``wrong_pin``, ``pin_locked``,
-    ``unknown_name``.
+    ``unknown_name``, ``no_match``, ``name_invisible``, ``name_look_alike``.
     """

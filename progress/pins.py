@@ -3,7 +3,11 @@
 A PIN keeps classmates out of each other's profile on a shared server; it is not a bank
 password, so the rules are simple (4 to 8 ASCII digits) and the hash is slow enough
 (scrypt, n = 2**14) that a stolen database does not give PINs away for free. After
-``MAX_FAILURES`` wrong tries a profile waits ``LOCK_SECONDS`` before the next one.
+``MAX_FAILURES`` tries without the right PIN a profile is locked: a minute the first
+time, twice as long each time after, up to ``LOCK_CAP_SECONDS`` (six hours), until the
+right PIN opens it (:func:`take_try`, :func:`lock_seconds`). A 4-digit PIN then takes
+more than a year to find by trying (:func:`seconds_to_try`), and a stranger who types
+wrong PINs on purpose locks the owner out for six hours at most at a time.
 
 >>> stored = hash_pin("2468")
 >>> stored.startswith("scrypt$16384$8$1$"), verify_pin("2468", stored), verify_pin("1357", stored)
@@ -19,14 +23,19 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import math
 import os
 import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from functools import lru_cache
 
 from progress.errors import ProfileError
 
 PIN = re.compile(r"[0-9]{4,8}", re.ASCII)
 MAX_FAILURES = 5
-LOCK_SECONDS = 60
+LOCK_SECONDS = 60  # the first lock
+LOCK_CAP_SECONDS = 6 * 3600  # the longest: a stranger cannot lock an owner out for good
 _N, _R, _P = 2 ** 14, 8, 1
 
 
@@ -60,3 +69,72 @@ def verify_pin(pin: object, stored: str) -> bool:
     except (ValueError, ProfileError, MemoryError):  # binascii.Error is a ValueError
         return False
     return hmac.compare_digest(candidate, expected)
+
+
+def waste_pin_check(pin: object) -> None:
+    """Take as long as checking a real PIN, so that a name without a profile answers as
+    slowly as a wrong PIN (signing in by name must not tell whether the name exists)."""
+    verify_pin(pin if isinstance(pin, str) and PIN.fullmatch(pin.strip()) else "0000", _dummy_hash())
+
+
+@lru_cache(maxsize=1)
+def _dummy_hash() -> str:
+    return hash_pin("0000")
+
+
+# --- the count of tries ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Tries:
+    """A profile's guard: tries since the last right PIN, locks since then, and until when
+    the current lock lasts."""
+
+    failures: int = 0
+    lockouts: int = 0
+    locked_until: datetime | None = None
+
+
+def lock_seconds(lockouts: int) -> int:
+    """How long the ``lockouts``-th lock in a row lasts: 1 minute, 2, 4 … up to 6 hours."""
+    doublings = min(max(lockouts, 1) - 1, 32)
+    return min(LOCK_SECONDS * 2 ** doublings, LOCK_CAP_SECONDS)
+
+
+def take_try(tries: Tries, now: datetime) -> tuple[Tries, int | None]:
+    """Count one try *before* its PIN is checked: the new state, and None (go on and check
+    it) or the seconds still to wait (refused, nothing counted).
+
+    Counting first, in the same locked write as the check of the lock, is what keeps
+    parallel tries from all reading the same count: the try that makes the
+    ``MAX_FAILURES``-th starts the lock, and every try after it waits. A right PIN then
+    undoes the count (:data:`Tries` ``()``).
+    """
+    if tries.locked_until is not None and tries.locked_until > now:
+        return tries, max(1, math.ceil((tries.locked_until - now).total_seconds()))
+    failures = tries.failures + 1
+    if failures < MAX_FAILURES:
+        return Tries(failures, tries.lockouts, None), None
+    lockouts = tries.lockouts + 1
+    return Tries(0, lockouts, now + timedelta(seconds=lock_seconds(lockouts))), None
+
+
+def seconds_to_try(count: int) -> int:
+    """The shortest time in which ``count`` PINs can be tried on one profile (no right one)."""
+    locks = (count - 1) // MAX_FAILURES  # the tries after the last lock need no wait
+    return sum(lock_seconds(n) for n in range(1, locks + 1))
+
+
+def wait_text(seconds: int) -> str:
+    """A wait as people read it, the same in every language: "45 s", "12 min", "3 h 20 min".
+
+    >>> wait_text(45), wait_text(60), wait_text(61), wait_text(12000)
+    ('45 s', '1 min', '2 min', '3 h 20 min')
+    """
+    if seconds < 60:
+        return f"{seconds} s"
+    minutes = math.ceil(seconds / 60)
+    if minutes < 60:
+        return f"{minutes} min"
+    hours, rest = divmod(minutes, 60)
+    return f"{hours} h {rest} min" if rest else f"{hours} h"

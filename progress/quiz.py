@@ -50,7 +50,7 @@ from sqlalchemy.engine import Connection
 
 from progress.database import quiz_answers_table, quiz_players_table, quizzes_table, utc
 from progress.errors import ProgressError
-from progress.records import TEXT_LIMIT, clean_name, name_key
+from progress.records import TEXT_LIMIT, clean_name, name_key, refuse_look_alike
 from progress.store import Store, open_store
 
 #: Join codes: no 0/O, 1/I/L, so a code read off a projector is typed right.
@@ -406,7 +406,9 @@ class QuizStore:
             known = mine(conn, row.id)
             if known is not None:  # a reload, or a phone that lost the page: the same student
                 return back(known)
-            shown = clean_name(nickname)
+            # the profiles' rule: no invisible characters, no look-alike of a classmate's name
+            in_class = sa.select(t.c.nickname).where(t.c.quiz_id == row.id, _in_class())
+            shown = refuse_look_alike(nickname, conn.execute(in_class).scalars())
             if row.state == "closed":
                 raise QuizError("closed")
             if _player_count(conn, row.id) >= row.capacity:

@@ -29,6 +29,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
+from functools import lru_cache
 from typing import Iterable
 
 import pandas as pd
@@ -44,21 +45,40 @@ TEXT_LIMIT = 100  # puzzle ids, puzzle types, game presets and lesson ids
 _FORBIDDEN_CATEGORIES = {"Cc", "Cs", "Zl", "Zp"}
 _BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
 _SPACES = re.compile(r"\s+")
+# Characters that show nothing, or nothing of their own, so that "Ana" and "Ana" + one of
+# them read the same: format characters (Cf: zero-width space, word joiner, BOM, soft
+# hyphen, Arabic letter mark, Mongolian vowel separator, tag characters…), private-use
+# and unassigned code points, and the rest of Unicode's Default_Ignorable_Code_Point
+# (DerivedCoreProperties.txt) that are letters or marks: the combining grapheme joiner,
+# Hangul fillers, Khmer inherent vowels, Mongolian variation selectors.
+_INVISIBLE_CATEGORIES = {"Cf", "Co", "Cn"}
+_INVISIBLE = set("\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u3164\uffa0")
+# Variation selectors only pick how a character is drawn (❤ or ❤️, as phones type it):
+# they are dropped, so a name with one is the same name as without.
+_VARIATION_SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]")
 
 
 def clean_name(text: str) -> str:
-    """The profile name as it will be saved and shown, or a :class:`ProfileError`.
+    """A profile name or class nickname as it will be saved and shown, or a
+    :class:`ProfileError` (the one name rule of every store and of the class quiz).
 
-    Unicode is NFC-normalised (so "é" typed two ways is one name), outer whitespace is
-    stripped and inner runs of spaces become one space; then the name must have 1 to
-    40 characters and no control characters.
+    Unicode is NFKC-normalised (so "é" typed two ways, or a full-width "Ａｎａ", is one
+    name), variation selectors are dropped, outer whitespace is stripped and inner runs of
+    spaces become one space; then the name must have 1 to 40 characters, no control
+    characters and no invisible ones. Names that differ but look alike are refused
+    against the names already taken by :func:`refuse_look_alike`.
     """
     if not isinstance(text, str):
         raise ProfileError("name_empty")
-    text = unicodedata.normalize("NFC", text).strip()
+    for ch in text:  # before normalising: NFKC may turn some of these into visible text
+        if unicodedata.category(ch) in _FORBIDDEN_CATEGORIES or ch in _BIDI_CONTROLS:
+            raise ProfileError("name_control")
+    text = unicodedata.normalize("NFKC", _VARIATION_SELECTORS.sub("", text)).strip()
     for ch in text:
         if unicodedata.category(ch) in _FORBIDDEN_CATEGORIES or ch in _BIDI_CONTROLS:
             raise ProfileError("name_control")
+        if unicodedata.category(ch) in _INVISIBLE_CATEGORIES or ch in _INVISIBLE:
+            raise ProfileError("name_invisible")
     text = _SPACES.sub(" ", text)
     if not text:
         raise ProfileError("name_empty")
@@ -77,6 +97,67 @@ def name_key(name: str) -> str:
     True
     """
     return unicodedata.normalize("NFKC", clean_name(name)).casefold()
+
+
+def name_skeleton(name: str) -> str:
+    """What a name looks like: the confusable skeleton of Unicode TR 39 (each character
+    replaced by the prototype it can be mistaken for, e.g. Cyrillic "А" by Latin "A",
+    "rn" for "m"), case-folded and taken again, as :func:`name_key` ignores case. Two
+    names with one skeleton read the same.
+
+    >>> name_skeleton("Ana") == name_skeleton("\u0410na") == name_skeleton("ANA")
+    True
+    >>> name_skeleton("Il") == name_skeleton("ll"), name_skeleton("Ana") == name_skeleton("Ada")
+    (True, False)
+    """
+    # first as typed (a capital I looks like a small l), then case-folded
+    return _skeleton(_skeleton(clean_name(name)).casefold())
+
+
+def _skeleton(text: str) -> str:
+    text = unicodedata.normalize("NFD", text)
+    prototypes = _prototypes()
+    for _ in range(3):  # a prototype string is made of prototypes: one more pass settles it
+        mapped = unicodedata.normalize("NFD", "".join(prototypes.get(ch, ch) for ch in text))
+        if mapped == text:
+            break
+        text = mapped
+    return text
+
+
+def refuse_look_alike(name: str, taken: Iterable[str]) -> str:
+    """The cleaned name, or ``ProfileError("name_look_alike")`` when it is not one of the
+    ``taken`` names but reads the same as one (same skeleton, another :func:`name_key`:
+    "Ana" and "Аna" with a Cyrillic А). The same name itself is the store's
+    ``name_taken`` (a unique key), not this."""
+    shown = clean_name(name)
+    key, skeleton = name_key(shown), name_skeleton(shown)
+    for other in taken:
+        if name_key(other) != key and name_skeleton(other) == skeleton:
+            raise ProfileError("name_look_alike", name=shown, other=other)
+    return shown
+
+
+@lru_cache(maxsize=1)
+def _prototypes() -> dict[str, str]:
+    """Each character of Unicode's confusables.txt mapped to its prototype.
+
+    ``confusable_homoglyphs`` keeps the file's pairs (source → prototype) both ways: a
+    source has one neighbour, its prototype; a prototype has all its sources, and a
+    multi-character prototype ("rn") is never a source. A pair alone (one source, one
+    prototype, neither known otherwise) cannot be told apart, and need not be: mapping
+    either onto the other (the smaller) gives the same names one skeleton.
+    """
+    from confusable_homoglyphs.confusables import confusables_data
+
+    mapping: dict[str, str] = {}
+    for char, entries in confusables_data.items():
+        if len(char) != 1 or len(entries) != 1:
+            continue  # a prototype (or a sequence): kept as it is
+        target = entries[0]["c"]
+        if len(target) > 1 or len(confusables_data.get(target, ())) > 1 or target < char:
+            mapping[char] = target
+    return mapping
 
 
 @dataclass(frozen=True)

@@ -86,19 +86,27 @@ def _copy_table(source: sqlite3.Connection, target: sqlite3.Connection, name: st
     listed = ", ".join(columns)
     insert = f"INSERT OR IGNORE INTO {name} ({listed}) VALUES ({', '.join('?' for _ in columns)})"
     copied = 0
-    try:
-        rows = source.execute(f"SELECT {listed} FROM {name}")
-        while True:
-            try:
-                row = rows.fetchone()
-            except sqlite3.DatabaseError:
-                break  # a damaged page: what came before it is kept
-            if row is None:
-                break
-            try:
-                copied += target.execute(insert, row).rowcount
-            except sqlite3.IntegrityError:
-                continue  # it refers to a row that did not survive
-    except sqlite3.DatabaseError:
-        pass  # the table itself cannot be read
+    for row in _readable_rows(source, f"SELECT rowid, {listed} FROM {name} WHERE rowid > ? ORDER BY rowid"):
+        try:
+            copied += target.execute(insert, row).rowcount
+        except sqlite3.IntegrityError:
+            continue  # it refers to a row that did not survive
     return copied
+
+
+def _readable_rows(source: sqlite3.Connection, query: str):
+    """The rows (without their rowid) that SQLite can still read, in rowid order.
+
+    A damaged page ends a plain scan, but the rows after it may sit on sound pages (a file
+    cut in the middle keeps its end when a later commit wrote it back): the scan starts
+    again past the damage, twice as many rowids further each time it meets it again.
+    """
+    after, skip = 0, 0
+    while skip < 2 ** 40:
+        try:
+            for rowid, *row in source.execute(query, (after + skip,)):
+                after, skip = rowid, 0
+                yield tuple(row)
+            return  # the end of the table
+        except sqlite3.DatabaseError:
+            skip = max(1, skip * 2)

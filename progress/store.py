@@ -56,16 +56,17 @@ from progress.database import (
     release_engine,
     safe_url,
     sqlite_file,
+    taken_names,
     unavailable,
     utc,
 )
 from progress.accounts import MemoryAccounts, Protection, SavedAccounts, profile_of_row, put_guard
 from progress.errors import ProfileError, StoreUnavailable
-from progress.pins import clean_pin, hash_pin
+from progress.pins import Tries, clean_pin, hash_pin
 from progress.file_watch import SqliteFile
 from progress.salvage import Salvage, recover, set_aside
 from progress.records import (
-    RECORD_LIMIT, TEXT_LIMIT, Attempt, Profile, SavedGame, attempts_frame, clean_name, name_key,
+    RECORD_LIMIT, TEXT_LIMIT, Attempt, Profile, SavedGame, attempts_frame, clean_name, name_key, refuse_look_alike,
 )
 
 T = TypeVar("T")
@@ -148,11 +149,13 @@ class ProgressStore(Protocol):
     def profiles(self, include_hidden: bool = False) -> list[Profile]: ...
     def create_profile(self, name: str, *, pin: str | None = None, hidden: bool = False) -> Profile: ...
     def protection(self, profile_id: int) -> Protection: ...
-    def protect(self, profile_id: int, *, pin: str | None = None, hidden: bool | None = None) -> Protection: ...
+    def protect(self, profile_id: int, *, pin: str | None = None, hidden: bool | None = None,
+                current: str | None = None) -> Protection: ...
     def sign_in(self, profile_id: int, pin: str | None = None) -> Profile: ...
+    def sign_in_by_name(self, name: str, pin: str | None = None) -> Profile: ...
     def find_profile(self, name: str) -> Profile | None: ...
     def rename_profile(self, profile_id: int, name: str) -> Profile: ...
-    def delete_profile(self, profile_id: int) -> None: ...
+    def delete_profile(self, profile_id: int, pin: str | None = None) -> None: ...
     def remember_device(self, profile_id: int) -> str | None: ...
     def device_profile(self, token: str) -> Profile | None: ...
     def forget_device(self, token: str) -> None: ...
@@ -235,6 +238,7 @@ class Store(SavedAccounts):
         insert = sa.insert(profiles_table).values(name=shown, name_key=key, created_at=created)
 
         def work(conn: Connection) -> int:
+            refuse_look_alike(shown, taken_names(conn))
             new_id = conn.execute(insert).inserted_primary_key[0]
             if pin_hash or hidden:
                 put_guard(conn, new_id, pin_hash, bool(hidden), exists=False)
@@ -436,6 +440,7 @@ class NullStore(MemoryAccounts):
         self._lessons: dict[int, dict[str, date]] = {}
         self._games: dict[int, dict[int, SavedGame]] = {}
         self._guard_rows: dict[int, tuple[str | None, bool]] = {}  # MemoryAccounts
+        self._tries: dict[int, Tries] = {}  # MemoryAccounts: wrong PINs and locks
 
     def __repr__(self) -> str:
         return f"<NullStore problem={self.problem!r}>"
@@ -458,6 +463,7 @@ class NullStore(MemoryAccounts):
         with self._lock:
             if any(name_key(p.name) == key for p in self._profiles):
                 raise ProfileError("name_taken", name=shown)
+            refuse_look_alike(shown, [p.name for p in self._profiles])
             profile = Profile(len(self._profiles) + 1, shown, datetime.now(timezone.utc))
             self._profiles.append(profile)
             self._attempts[profile.id] = []

@@ -7,7 +7,9 @@ list of seat names, ``terms`` a sum (``3 + 4``), ``diffs`` differences
 (``(9 − 4) + (7 − 4)``), ``action``/``actions`` moves, ``end`` the left or right end;
 ``value``/``*_value`` a signed measured figure and ``margin``/``error``/``ratio`` an
 unsigned one (:func:`number`: one decimal, the language's decimal sign); anything else is
-printed as it is.
+printed as it is. The ``seat`` param is a sentence's subject: when it is the viewer, the
+sentence's "you" form (its key + ``_you``) is used: "you lead the next round", never "You leads"
+(:func:`subject_key`).
 
 >>> from engine import Rules
 >>> partners = Rules.preset("laplaza_partners")
@@ -25,7 +27,7 @@ import copy
 import string
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from engine import Action, Rules
 
@@ -64,6 +66,15 @@ def lookup(lang: str, key: str) -> Any:
             raise TextError(f"{lang}: no text for {key!r}")
         node = node[part]
     return node
+
+
+def has_text(lang: str, key: str) -> bool:
+    """Whether ``lang`` has a text for ``key`` (a "you" form is optional)."""
+    try:
+        lookup(lang, key)
+    except TextError:
+        return False
+    return True
 
 
 def flat_keys(node: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -106,6 +117,29 @@ def seat_names(lang: str, rules: Rules, viewer: int = 0) -> list[str]:
 
 def seat_name(lang: str, rules: Rules, seat: int, viewer: int = 0) -> str:
     return seat_names(lang, rules, viewer)[seat]
+
+
+#: The suffix of a sentence's second form, for when its subject is the viewer: "{seat}
+#: leads the next round." has the sibling ``…_you`` "You lead the next round." A name
+#: cannot carry the verb's person (en "You lead", nl "Jij bent", es "Sales tú"), so
+#: the sentence itself has two forms. A "you" form has its base form's placeholders,
+#: except that it may word the subject itself instead of ``{seat}``.
+YOU_FORM = "_you"
+
+
+def subject_key(key: str, subject: Any, viewer: int, exists: Callable[[str], bool]) -> str:
+    """The key of the sentence about ``subject`` as ``viewer`` reads it: ``key`` + :data:`YOU_FORM`
+    when the subject is the viewer and that form ``exists``, else ``key``. The one choice
+    of every seat sentence: puzzle texts (by their ``seat`` param) and the UI's events and
+    round results (ui/labels.py) alike.
+
+    >>> exists = lambda k: has_text("en", k)
+    >>> subject_key("explain.kozel.domino", 0, 0, exists), subject_key("explain.kozel.domino", 2, 0, exists)
+    ('explain.kozel.domino_you', 'explain.kozel.domino')
+    """
+    if isinstance(subject, int) and not isinstance(subject, bool) and subject == viewer and exists(key + YOU_FORM):
+        return key + YOU_FORM
+    return key
 
 
 def side_name(lang: str, rules: Rules, side: Any, viewer: int = 0) -> str:
@@ -193,7 +227,16 @@ def _word(lang: str, name: str, value: Any, rules: Rules, viewer: int = 0) -> st
 
 def render(lang: str, key: str, params: Mapping[str, Any], rules: Rules, viewer: int = 0) -> str:
     """One sentence: the template of ``key`` in ``lang`` filled with worded params, seats
-    named as ``viewer`` sees them."""
+    named as ``viewer`` sees them; the ``seat`` param is the sentence's subject, so its
+    "you" form is taken when that seat is the viewer (:func:`subject_key`).
+
+    >>> kozel = Rules.preset("kozel", 3)
+    >>> render("es", "explain.kozel.domino", {"seat": 0, "tile": "3-4"}, kozel)
+    'Dominaste con la 3-4.'
+    >>> render("es", "explain.kozel.domino", {"seat": 1, "tile": "3-4"}, kozel)
+    'Jugador 2 dominó con la 3-4.'
+    """
+    key = subject_key(key, params.get("seat"), viewer, lambda k: has_text(lang, k))
     template = lookup(lang, key)
     if not isinstance(template, str):
         raise TextError(f"{lang}: {key!r} is not a sentence")
@@ -369,6 +412,6 @@ def used_keys(puzzles: Iterable[Puzzle]) -> set[str]:
 
 __all__ = [
     "DECIMALS", "LANGUAGES", "TextError", "action_label", "check_lang", "explanation", "flat_keys", "join", "label",
-    "lookup", "number", "placeholders", "puzzle_dict", "question_text", "render", "seat_name", "seat_names",
-    "side_name", "texts", "used_keys", "verdict_lines", "verdict_sentence",
+    "has_text", "lookup", "number", "placeholders", "puzzle_dict", "question_text", "render", "seat_name",
+    "seat_names", "side_name", "subject_key", "texts", "used_keys", "verdict_lines", "verdict_sentence", "YOU_FORM",
 ]

@@ -2,7 +2,9 @@
 
 Positions travel as JSON on stdin (docs/notation.md, as ``python -m engine deal`` prints
 them). Output is JSON on stdout; bad input prints one plain line on stderr and exits
-with code 2, never a traceback.
+with code 2, never a traceback. Numbers follow the engine CLI's rules: whole numbers are
+ASCII digits (``١`` is not 1), decimals are plain ASCII decimals in a stated range (no
+``inf``, ``nan`` or ``1e308``), and a long argument is quoted only as an excerpt.
 
     python -m engine deal laplaza_partners --seed 7 | python -m strategy solve
     python -m strategy hint --seat 1 --budget 0.5 --seed 3 < pos.json
@@ -15,20 +17,60 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
+import re
 import sys
 from fractions import Fraction
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 from engine import Rules
+from engine.cli import plain_line, whole_number
 from engine.errors import EngineError
 from engine.notation import loads
 from engine.rules import PRESET_NAMES
 
+#: the longest --budget: an hour of thinking (a hint takes about a second)
+MAX_BUDGET = 3600.0
+#: the most deals a hint samples, and a duel plays
+MAX_DEALS = 10_000_000
+
+
+def whole_from(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: an ASCII whole number (:func:`engine.cli.whole_number`) from
+    ``low`` (to ``high``); argparse reports a refusal as one plain line."""
+
+    def parse(text: str) -> int:
+        value = whole_number(text)
+        if value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"must be a whole number from {low}" +
+                                             (f" to {high}" if high is not None else " up"))
+        return value
+
+    parse.__name__ = "int"
+    return parse
+
+
+def decimal_in(low: float, high: float, *, above_low: bool = False) -> Callable[[str], float]:
+    """An argparse type: a plain ASCII decimal ("0.5", "2") in [low, high], or above low;
+    never inf, nan or an exponent, so no later arithmetic meets an infinite budget."""
+
+    def parse(text: str) -> float:
+        if not re.fullmatch(r"\s*[0-9]{1,12}(\.[0-9]{1,12})?\s*", text):
+            raise argparse.ArgumentTypeError("must be a decimal number such as 0.5")
+        value = float(text)
+        if value > high or value < low or (above_low and value == low):
+            raise argparse.ArgumentTypeError(f"must be {'above' if above_low else 'at least'} {low:g} "
+                                             f"and at most {high:g}")
+        return value
+
+    parse.__name__ = "float"
+    return parse
+
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one plain line, exit code 2
-        print(f"error: {message}", file=sys.stderr)
+        print(f"error: {plain_line(message)}", file=sys.stderr)
         raise SystemExit(2)
 
 
@@ -57,8 +99,19 @@ def _to_move(rnd, seat: int) -> None:
         raise BadInput(f"seat {seat} is not to move (seat {rnd.turn} is)")
 
 
+def _finite(value: Any) -> Any:
+    """JSON has no Infinity or NaN (a standard error of one deal is unknown): null instead."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
+
+
 def _out(data) -> None:
-    print(json.dumps(data))
+    print(json.dumps(_finite(data), allow_nan=False))
 
 
 def _cmd_solve(args) -> None:
@@ -74,14 +127,6 @@ def _cmd_hint(args) -> None:
     rnd = _read_position()
     seat = _seat(rnd, args.seat)
     _to_move(rnd, seat)
-    if args.budget is not None and args.budget < 0:
-        raise BadInput("--budget must be at least 0")
-    if args.deals < 1:
-        raise BadInput("--deals must be at least 1")
-    if args.precision is not None and args.precision <= 0:
-        raise BadInput("--precision must be above 0")
-    if args.nodes is not None and args.nodes < 1:
-        raise BadInput("--nodes must be at least 1")
     ev = evaluate(rnd.view(seat), deals=args.deals, budget=args.budget, seed=args.seed, precision=args.precision,
                   max_nodes=args.nodes)
     # what the call did: the jitted solver's first load is not counted against the budget
@@ -117,8 +162,6 @@ def _cmd_duel(args) -> None:
     for name in (args.a, args.b):
         if name not in PLAYERS:
             raise BadInput(f"unknown player {name!r}: choose one of {', '.join(PLAYERS)}")
-    if args.deals < 1:
-        raise BadInput("--deals must be at least 1")
     if args.game not in PRESET_NAMES:
         raise BadInput(f"unknown game {args.game!r}: choose one of {', '.join(PRESET_NAMES)}")
     rules = Rules.preset(args.game, args.players)
@@ -143,36 +186,38 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("solve", help="exact values of the legal actions (all hands known)")
     p.set_defaults(run=_cmd_solve)
 
+    seat = whole_from(0, 3)  # then checked against the position's seats
     p = sub.add_parser("hint", help="PIMC values of the legal actions from one seat's view")
-    p.add_argument("--seat", type=int, required=True)
-    p.add_argument("--budget", type=float, default=1.0,
-                   help="seconds of thinking (default 1; loading the solver is not counted)")
-    p.add_argument("--deals", type=int, default=20_000, help="at most this many deals (default 20000)")
-    p.add_argument("--precision", type=float, default=0.5,
+    p.add_argument("--seat", type=seat, required=True)
+    p.add_argument("--budget", type=decimal_in(0, MAX_BUDGET), default=1.0,
+                   help=f"seconds of thinking, up to {MAX_BUDGET:g} (default 1; loading the solver is not counted)")
+    p.add_argument("--deals", type=whole_from(1, MAX_DEALS), default=20_000,
+                   help="at most this many deals (default 20000)")
+    p.add_argument("--precision", type=decimal_in(0, 1000, above_low=True), default=0.5,
                    help="stop once every close move's gap to the best is known to this standard error "
                         "(points; default 0.5)")
-    p.add_argument("--nodes", type=int, default=None,
+    p.add_argument("--nodes", type=whole_from(1), default=None,
                    help="stop after searching this many nodes (a cap on work: the same answer on any machine)")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=whole_number, default=0)
     p.set_defaults(run=_cmd_hint)
 
     p = sub.add_parser("infer", help="who holds each unseen tile, exactly, from one seat's view")
-    p.add_argument("--seat", type=int, required=True)
+    p.add_argument("--seat", type=seat, required=True)
     p.set_defaults(run=_cmd_infer)
 
     p = sub.add_parser("move", help="a bot's move for the seat to move")
     p.add_argument("--level", required=True)
-    p.add_argument("--seat", type=int, required=True)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seat", type=seat, required=True)
+    p.add_argument("--seed", type=whole_number, default=0)
     p.set_defaults(run=_cmd_move)
 
     p = sub.add_parser("duel", help="duplicate duel of two players")
     p.add_argument("a", metavar="A")
     p.add_argument("b", metavar="B")
-    p.add_argument("--deals", type=int, required=True)
-    p.add_argument("--seed", type=int, required=True)
+    p.add_argument("--deals", type=whole_from(1, MAX_DEALS), required=True)
+    p.add_argument("--seed", type=whole_number, required=True)
     p.add_argument("--game", default="laplaza_partners", help=", ".join(PRESET_NAMES))
-    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--players", type=whole_from(2, 4), default=None)
     p.set_defaults(run=_cmd_duel)
     return parser
 
@@ -182,9 +227,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args.run(args)
     except (EngineError, BadInput) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {plain_line(exc)}", file=sys.stderr)
         return 2
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {plain_line(exc)}", file=sys.stderr)
         return 2
     return 0

@@ -143,6 +143,21 @@ class Game:
         return result is not None and match_outcome(self.match.rules, add_result(self.match.scores, result),
                                                      result)[0]
 
+    @property
+    def version(self) -> int:
+        """How far the match has come: one more for every move, every round dealt and its
+        end. Two copies of one match (a reload, a second tab) tell which is newer by it."""
+        return sum(len(moves) for moves in self.rounds) + len(self.rounds) + int(self.over)
+
+    @property
+    def scores_shown(self) -> tuple[int, ...]:
+        """The match score with the round on the table counted once it is over (the engine
+        adds a round only when the next one is dealt)."""
+        result = self.round.result
+        if result is None or self.over:
+            return tuple(self.match.scores)
+        return add_result(self.match.scores, result)
+
     def view(self, seat: int = 0) -> SeatView:
         return self.round.view(seat)
 
@@ -175,6 +190,15 @@ class Game:
         self.match.finish_round()
         if not self.match.is_over:
             self.rounds.append([])
+
+    def next_round_after(self, index: int) -> bool:
+        """Deal the round after round ``index`` (0 for the first) if that round is the one on
+        the table and over; else change nothing and say so. A button pressed twice, or late
+        from a page that has moved on, asks for a round that is already dealt."""
+        if index != len(self.rounds) - 1 or not self.round.is_over or self.over:
+            return False
+        self.next_round()
+        return True
 
     # ------------------------------------------------------------------ records
     def round_start(self, index: int) -> Round:

@@ -58,6 +58,14 @@ class RoundJudge:
         if ply not in self._futures and is_choice(before):
             self._futures[ply] = judge_later(game, self.index, ply, before)
 
+    def known(self, decisions) -> None:
+        """Decisions judged before (kept with a match that was reloaded): not judged again."""
+        for decision in decisions:
+            if decision.ply not in self._futures:
+                future: Future = Future()
+                future.set_result(decision)
+                self._futures[decision.ply] = future
+
     def fill(self, game: Game, seat: int = 0) -> None:
         """Judge every choice of the round not judged yet (a reopened or reloaded game).
         Once per round: it replays the match, and the page asks on every rerun."""

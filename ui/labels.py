@@ -84,6 +84,19 @@ def figure(tr: Translator, value: float, signed: bool = False) -> str:
     return number(tr.lang, value, signed)
 
 
+def percent(tr: Translator, share: float) -> str:
+    """A share as a whole percentage ("52%"): the page's other number format, beside
+    :func:`figure` (no decimals, so no decimal sign to choose)."""
+    return f"{round(share * 100):d}%"
+
+
+def chart_separators(tr: Translator) -> str:
+    """Plotly's ``separators`` for the reader's language: the decimal sign, then the
+    thousands sign, as :func:`figure` writes them (",." in nl, pt and es)."""
+    decimal = figure(tr, 0.5)[1]
+    return decimal + ("." if decimal == "," else ",")
+
+
 def about(tr: Translator, value: float, half: float | None, signed: bool = False) -> str:
     """"+4.1 ± 1.2": a sampled figure with the half-width of its 95% interval (the bare
     figure when it is exact, "?" for the half-width when it is not known yet)."""
@@ -92,44 +105,60 @@ def about(tr: Translator, value: float, half: float | None, signed: bool = False
     return f"{figure(tr, value, signed)} ± {'?' if half is None or half == float('inf') else figure(tr, half)}"
 
 
+def seat_sentence(tr: Translator, key: str, seat: int, labels: list[str], viewer: int = 0, **params: object) -> str:
+    """The sentence ``key`` whose subject is ``seat``: its "you" form when that seat is the
+    viewer ("You lead the next round.", never "You leads"), chosen as every puzzle text
+    chooses it (puzzles.explain.subject_key); ``labels`` name the seats."""
+    from puzzles.explain import subject_key
+
+    return tr(subject_key(key, seat, viewer, tr.has), seat=labels[seat], **params)
+
+
 def event_text(tr: Translator, seat: int, action: Action | str, labels: list[str], viewer: int = 0) -> str:
     """"Luis passes", "You play 3-5 on the left end": a move told as an event, in the
     reader's words (the viewer is spoken to, not about)."""
     text = str(action)
-    you = "_you" if seat == viewer else ""
     if text in ("draw", "pass"):
-        return tr(f"play.log_{text}{you}", seat=labels[seat])
+        return seat_sentence(tr, f"play.log_{text}", seat, labels, viewer)
     if text.startswith("lead"):
-        return tr(f"play.log_lead{you}", seat=labels[seat], tile=text.split()[1])
-    return tr(f"play.log_place{you}", seat=labels[seat], action=action_label(tr, text))
+        return seat_sentence(tr, "play.log_lead", seat, labels, viewer, tile=text.split()[1])
+    return seat_sentence(tr, "play.log_place", seat, labels, viewer, action=action_label(tr, text))
 
 
-def result_summary(tr: Translator, rules: Rules, result: RoundResult) -> list[str]:
-    """A few sentences that say how a round ended and what it scored."""
-    seats = seat_labels(tr, rules)
+def result_summary(tr: Translator, rules: Rules, result: RoundResult, viewer: int = 0) -> list[str]:
+    """A few sentences that say how a round ended and what it scored, as ``viewer`` reads them."""
+    seats = seat_labels(tr, rules, viewer)
     lines: list[str] = []
     if result.kind == "domino":
-        lines.append(tr("result.domino", seat=seats[result.out_seat]))
+        lines.append(seat_sentence(tr, "result.domino", result.out_seat, seats, viewer))
         if result.capicu:
             lines.append(tr("result.capicu", bonus=result.capicu_bonus) if result.capicu_bonus
                          else tr("result.capicu_no_bonus"))
     elif result.kind == "block":
-        lines.append(tr("result.block", seat=seats[result.blocker]))
+        lines.append(seat_sentence(tr, "result.block", result.blocker, seats, viewer))
         if rules.match_mode == "race":
-            pips = ", ".join(f"{side_label(tr, rules, s)}: {p}" for s, p in enumerate(result.side_pips))
+            pips = ", ".join(f"{side_label(tr, rules, s, viewer)}: {p}" for s, p in enumerate(result.side_pips))
             lines.append(tr("result.pips", pips=pips))
-    else:
-        lines.append(tr("result.target", side=side_label(tr, rules, result.winner)))
+    else:  # the target reached during play (All Fives): without partners that side is one seat
+        side = side_label(tr, rules, result.winner, viewer)
+        if rules.partnerships == "opposite":
+            lines.append(tr("result.target", side=side))
+        else:
+            lines.append(seat_sentence(tr, "result.target", result.winner, seats, viewer, side=side))
     if rules.match_mode == "penalty":
         penalties = ", ".join(f"{seats[s]}: +{p}" for s, p in enumerate(result.points))
         lines.append(tr("result.penalties", penalties=penalties))
     elif result.tie:
         lines.append(tr("result.tie"))
+    elif any(result.in_play):
+        # All Fives: points were scored during play too; every side's total says what counts
+        each = ", ".join(f"{side_label(tr, rules, s, viewer)}: {p}" for s, p in enumerate(result.total))
+        lines.append(tr("result.points_each", points=each))
     else:
         gained = result.total[result.winner] if result.winner is not None else 0
-        lines.append(tr("result.points", side=side_label(tr, rules, result.winner), points=gained))
+        lines.append(tr("result.points", side=side_label(tr, rules, result.winner, viewer), points=gained))
     if result.next_leader is not None:
-        lines.append(tr("result.next_leader", seat=seats[result.next_leader]))
+        lines.append(seat_sentence(tr, "result.next_leader", result.next_leader, seats, viewer))
     elif result.next_leader_rule in ("lot", "kozel_priority"):
         lines.append(tr(f"result.next_leader_{result.next_leader_rule}"))
     return lines

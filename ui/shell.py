@@ -16,6 +16,7 @@ PAGES = [
     ("ui/pages/practice.py", "practice", "nav.practice", ":material/extension:"),
     ("ui/pages/daily.py", "daily", "nav.daily", ":material/today:"),
     ("ui/pages/play.py", "play", "nav.play", ":material/sports_esports:"),
+    ("ui/pages/analyse.py", "analyse", "nav.analyse", ":material/troubleshoot:"),
     ("ui/pages/stats.py", "stats", "nav.stats", ":material/insights:"),
     ("ui/pages/class_teacher.py", "class", "nav.class", ":material/co_present:"),
     ("ui/pages/class_join.py", "join", "nav.join", ":material/how_to_reg:"),

@@ -1,6 +1,8 @@
 """The app in real headless Chromium: a Dutch lesson stepped with the arrow keys and
 answered by tapping the board, a pinned date's daily set solved by tapping and picking, with
-the streak, and one puzzle of every question kind answered right and wrong.
+the streak, and a puzzle of each answer path (a tap, one pick, several picks) answered right
+and wrong. A whole round of a match, with a hint, its review and replay, is played by
+keyboard in test_accessibility_e2e.py.
 
 Screenshots go to artifacts/.
 """
@@ -138,9 +140,14 @@ def test_a_pinned_daily_set_solved_by_tapping_and_picking_then_the_streak(browse
         page.close()
 
 
+#: one kind per answer path: every kind's path is walked under AppTest
+#: (tests/ui/test_answer_paths.py); the browser shows that each path's taps and picks land
+BROWSER_KINDS = sorted({path: kind for kind, path in sorted(PUZZLE_PATHS.items(), reverse=True)}.values())
+
+
 @pytest.mark.parametrize("right", [True, False], ids=["right", "wrong"])
-@pytest.mark.parametrize("kind", sorted(PUZZLE_PATHS))
-def test_every_puzzle_kind_answered_in_the_browser(browser, app_url, kind, right):
+@pytest.mark.parametrize("kind", BROWSER_KINDS)
+def test_each_answer_path_answered_in_the_browser(browser, app_url, kind, right):
     puzzle = puzzle_of_kind(kind)
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     try:
@@ -213,47 +220,3 @@ def nl_title(ptype: str) -> str:
     from puzzles.explain import lookup
 
     return str(lookup("nl", f"types.{ptype}.title"))
-
-
-def test_a_round_against_a_bot_by_tapping_with_a_hint_then_the_review(browser, app_url, artifacts):
-    tr = translator("en")
-    page = browser.new_page(viewport={"width": 1280, "height": 1000})
-    try:
-        page.goto(f"{app_url}/play?game=laplaza_1v1&seed=7&levels=beginner&pace=fast&lang=en")
-        board = page.locator("svg[data-board]").first
-        board.wait_for(timeout=30_000)
-        hinted = False
-        for _ in range(80):
-            if page.get_by_text(tr("play.round_over"), exact=True).count():
-                break
-            hint = page.get_by_role("button", name=tr("play.hint"))
-            if hint.count() and not hinted:
-                hint.click()
-                page.get_by_text(tr("play.hint_title")).wait_for(timeout=30_000)
-                hinted = True
-            playable = page.locator("svg[data-board] [data-tile].playable")
-            draw_or_pass = page.locator(".cpb-bar button")
-            if playable.count():
-                playable.first.click()
-                if page.locator("[data-end].target").count():
-                    page.locator("[data-end].target").first.click()
-            elif draw_or_pass.count():
-                draw_or_pass.first.click()
-            page.wait_for_timeout(1200)
-        page.get_by_text(tr("play.review")).wait_for(timeout=60_000)
-        assert hinted, "a hint was asked for at least once"
-        # the choices were judged in the background; the page shows the finished review by
-        # itself (its fragment looks again while one is pending), with no click
-        expect(page.get_by_text(tr("play.accuracy"))).to_be_visible(timeout=180_000)
-        first = page.get_by_role("button", name=tr("play.replay_first"))
-        first.click()
-        page.get_by_text(re.compile(r"^" + re.escape(tr("play.replay_step", n=0, total=99)).replace("99", r"\d+")))\
-            .wait_for(timeout=30_000)
-        slip = page.get_by_role("button", name=tr("play.replay_mistake"))
-        if slip.is_enabled():
-            slip.click()
-            expect(page.get_by_text(re.compile(r"^Move [1-9]\d* of"))).to_be_visible(timeout=30_000)
-        page.screenshot(path=str(artifacts / "play_review.png"), full_page=True)
-        assert page.locator('[data-testid="stException"]').count() == 0
-    finally:
-        page.close()

@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 from puzzles import generate
 from puzzles.explain import label
 from tests.support.answer_paths import right_response
+from tests.support.axe import DESKTOP, PHONE, assert_accessible
 
 from .test_app_e2e import _css, _pick
 
@@ -24,7 +25,7 @@ pytestmark = pytest.mark.e2e
 
 
 def test_a_teacher_and_a_student_in_two_browsers(browser, app_url, artifacts):
-    class_quiz(browser, app_url, app_url, artifacts, "class")
+    class_quiz(browser, app_url, app_url, artifacts, "class", check_access=True)
 
 
 @pytest.fixture(scope="module")
@@ -58,8 +59,17 @@ def test_a_teacher_on_one_server_and_a_student_on_another_share_one_postgresql(b
             os.environ["CAPICU_DB_URL"] = saved
 
 
-def class_quiz(browser, teacher_url: str, student_url: str, artifacts, shots: str) -> None:
-    """The whole flow: the teacher on ``teacher_url``, the student on ``student_url``."""
+def class_quiz(browser, teacher_url: str, student_url: str, artifacts, shots: str, *,
+               check_access: bool = False) -> None:
+    """The whole flow: the teacher on ``teacher_url``, the student on ``student_url``;
+    ``check_access`` runs axe-core on both screens at each stage (tests/support/axe.py)."""
+    def accessible(page, where: str) -> None:
+        # each screen at the size it is used at (the teacher's laptop, the student's
+        # phone): resizing a live screen mid-quiz only adds reruns; both pages are
+        # checked at both sizes in their first state (test_accessibility_e2e.py)
+        if check_access:
+            assert_accessible(page, where, sizes=(DESKTOP,) if page is teacher else (PHONE,))
+
     app_url = teacher_url
     puzzle = generate("round_score", 4, game="laplaza_partners")
     teacher_ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
@@ -95,6 +105,8 @@ def class_quiz(browser, teacher_url: str, student_url: str, artifacts, shots: st
         teacher.get_by_text("1 of 40 joined:").wait_for(timeout=30_000)
         teacher.get_by_text("<b>Ana</b>").wait_for()  # the nickname as typed, as text
         teacher.screenshot(path=str(artifacts / f"{shots}_teacher_lobby.png"), full_page=True)
+        accessible(teacher, "the teacher's lobby")
+        accessible(student, "the student's lobby")
         teacher.locator(".st-key-class_start").get_by_role("button").click()
         teacher.get_by_text("Question 1 of 1").wait_for(timeout=30_000)
 
@@ -106,15 +118,19 @@ def class_quiz(browser, teacher_url: str, student_url: str, artifacts, shots: st
         _pick(pills.locator("button", has=student.get_by_text(text, exact=True)), False)
         student.locator(f".st-key-{_css(key + ':check')}").get_by_role("button").click()
         student.get_by_text("Answer sent").wait_for(timeout=30_000)
+        accessible(student, "the student's sent answer")
 
         teacher.get_by_test_id("stMetricValue").get_by_text("1 of 1", exact=True).wait_for(timeout=30_000)  # the live count, without a click
         teacher.locator(".js-plotly-plot").first.wait_for(timeout=30_000)
         teacher.wait_for_timeout(2500)  # one more refresh: the chart stays drawn
         teacher.screenshot(path=str(artifacts / f"{shots}_teacher_live.png"), full_page=True)
+        accessible(teacher, "the teacher's live question")
         _press(teacher, "class_reveal", teacher.get_by_text("The answer:"))
 
         student.get_by_text("Right!").wait_for(timeout=30_000)
         student.screenshot(path=str(artifacts / f"{shots}_student_verdict.png"), full_page=True)
+        accessible(student, "the student's verdict")
+        accessible(teacher, "the teacher's revealed answer")
     finally:
         teacher_ctx.close()
         student_ctx.close()

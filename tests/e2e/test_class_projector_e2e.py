@@ -20,10 +20,12 @@ from playwright.sync_api import expect
 
 from puzzles import puzzle_from_id
 from tests.support.answer_paths import right_response
+from tests.support.axe import assert_accessible
 from ui.parts.class_quiz import RIGHT_MARK, value_label
 
 from .test_class_e2e import _press
 
+PROJECTOR = {"width": 1920, "height": 1080}
 pytestmark = pytest.mark.e2e
 
 #: A finished round at a four-seat table (a tall board) with four short options, then a
@@ -130,6 +132,7 @@ def test_the_quiz_reads_from_the_back_of_the_room_at_1920x1080(browser, app_url,
         assert _inside(lobby["start"], 1920, 1080), lobby
         measured["lobby"] = lobby
         page.screenshot(path=str(artifacts / "class_projector_lobby.png"))
+        assert_accessible(page, "the projector's lobby", sizes=(PROJECTOR,))
 
         # a question: big type, and all of it on the screen
         _press(page, "class_start", page.get_by_text("Question 1 of 2"))
@@ -142,6 +145,7 @@ def test_the_quiz_reads_from_the_back_of_the_room_at_1920x1080(browser, app_url,
         expect(page.locator(".st-key-class_projector .js-plotly-plot")).not_to_contain_text(RIGHT_MARK)  # not yet
         measured["question"] = question
         page.screenshot(path=str(artifacts / "class_projector_question.png"))
+        assert_accessible(page, "a question on the projector", sizes=(PROJECTOR,))
 
         # the reveal: the answer and why, large; the right option marked ✓ as well as green
         _press(page, "class_reveal", page.get_by_text("The answer:"))
@@ -154,6 +158,7 @@ def test_the_quiz_reads_from_the_back_of_the_room_at_1920x1080(browser, app_url,
                             "the revealed answer is too small, or the question no longer fits")
         measured["revealed"] = revealed
         page.screenshot(path=str(artifacts / "class_projector_revealed.png"))
+        assert_accessible(page, "a revealed answer on the projector", sizes=(PROJECTOR,))
 
         # the next question's options are long: two rows of chips, two-line labels
         _press(page, "class_next", page.get_by_text("Question 2 of 2"))

@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from lessons.model import load_course
+from tests.support.axe import assert_accessible, wait_until_idle
 from ui.i18n import translator
 
 pytestmark = pytest.mark.e2e
@@ -123,6 +124,8 @@ def test_presenting_a_lesson_at_1920x1080(browser, app_url, artifacts):
         assert result["count"] > 10, result
         assert not result["small"], result["small"][:12]
         page.screenshot(path=str(artifacts / "presentation_1920.png"))
+        wait_until_idle(page)
+        assert_accessible(page, "a lesson presented on a projector", sizes=({"width": 1920, "height": 1080},))
 
         # Hide the hands: the viewer's tiles turn face down; show them again.
         page.locator(".st-key-present_hands button").click()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from progress import Attempt, Store, open_store
+from progress import Attempt, NullStore, Store, open_store
 
 _serial = itertools.count(1)
 
@@ -55,6 +55,19 @@ def db_url(request, tmp_path: Path) -> str:
     from tests.support.postgres import new_database
 
     return new_database(request.getfixturevalue("postgres_base"))
+
+
+@pytest.fixture(params=["saved", "memory"])
+def saved_or_memory(request, db_url):
+    """A saved store (SQLite and PostgreSQL: ``db_url``) and the memory fallback, which
+    runs once, not once per database."""
+    if request.param == "memory":
+        if "postgresql" in db_url:
+            pytest.skip("one memory run is enough")
+        yield NullStore()
+        return
+    with open_store(db_url) as s:
+        yield s
 
 
 @pytest.fixture

@@ -141,3 +141,22 @@ def test_charts_do_not_change_their_input() -> None:
     accuracy_by_type_figure(df, ACCURACY)
     accuracy_over_time_figure(df, ACCURACY)
     assert df.equals(before)
+
+
+def test_the_games_chart_keeps_its_second_axis_for_the_points_lost() -> None:
+    """play-walk #7: the right axis is titled and scaled for the points lost, not as a share."""
+    from datetime import datetime, timezone
+
+    from progress.charts import GameLabels, games_figure
+    from progress.records import SavedGame
+
+    day = datetime(2026, 12, 1, 9, tzinfo=timezone.utc)
+    games = [SavedGame("draw", "finished", {}, decisions=4, best=1, points_lost=40.0, started_at=day),
+             SavedGame("draw", "finished", {}, decisions=4, best=3, points_lost=6.0,
+                       started_at=day + timedelta(hours=2))]
+    fig = games_figure(games, GameLabels("Games", "Date", "Best moves", "Points lost", "none yet"))
+    assert fig.layout.yaxis.title.text == "Best moves" and fig.layout.yaxis.tickformat == ".0%"
+    assert fig.layout.yaxis2.title.text == "Points lost"
+    assert fig.layout.yaxis2.range is None and fig.layout.yaxis2.tickformat is None  # 10 per decision fits
+    # two matches on one day: their ticks carry the hour, not the same date twice
+    assert any(stop.value == "%Y-%m-%d %H:%M" for stop in fig.layout.xaxis.tickformatstops)

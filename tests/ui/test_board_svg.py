@@ -8,7 +8,8 @@ import pytest
 
 from engine import Round, Rules, deal
 from tests.support.positions import LABELS, round_id, sample_rounds
-from ui.board.model import board_model
+from ui.board.model import ENGLISH_TEXTS, board_model
+from ui.board.speech import tile_name
 from ui.board.svg import PIP, render_svg
 
 NS = {"s": "http://www.w3.org/2000/svg"}
@@ -62,12 +63,15 @@ def test_hand_tiles_are_buttons_with_labels_only_when_interactive():
     rnd = deal(Rules.preset("laplaza_partners"), seed=1)
     live = hand_tiles(parse(render_svg(model_of(rnd))))
     for tile, el in live.items():
-        assert el.get("role") == "button" and el.get("tabindex") == "0" and el.get("aria-label") == tile
+        # named as players say them ("double six"), not "6-6", which a reader spells out
+        assert el.get("role") == "button" and el.get("tabindex") == "0"
+        assert el.get("aria-label") == tile_name(tile, ENGLISH_TEXTS)
     assert live["6-6"].get("aria-disabled") is None
     assert all(el.get("aria-disabled") == "true" for t, el in live.items() if t != "6-6")
     still = hand_tiles(parse(render_svg(model_of(rnd, interactive=False))))
     assert set(still) == set(live)
-    assert all(el.get("role") is None and el.get("tabindex") is None for el in still.values())
+    assert all(el.get("role") is None and el.get("tabindex") is None and el.get("aria-label") is None
+               for el in still.values())
     assert all("playable" not in classes(el) for el in still.values())
 
 
@@ -80,7 +84,7 @@ def test_ends_are_targets_with_their_numbers():
     root = parse(render_svg(model_of(rnd)))
     ends = {el.get("data-end"): el for el in root.iter() if el.get("data-end")}
     assert set(ends) == {"L", "R"}
-    assert ends["L"].get("aria-label") == "Left end: 5" and ends["R"].get("aria-label") == "Right end: 6"
+    assert ends["L"].get("aria-label") == "Left end: five" and ends["R"].get("aria-label") == "Right end: six"
     assert [t.text for t in ends["L"].iter(f"{{{NS['s']}}}text")] == ["5", "left"]
     assert ends["L"].get("role") == "button" and ends["L"].get("tabindex") == "-1"
 

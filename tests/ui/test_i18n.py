@@ -16,9 +16,10 @@ OTHERS = [lang for lang in LANGUAGES if lang != FALLBACK]
 
 #: Texts that may stay exactly as in English, in every language: the brand, the seat names,
 #: and the game name All Fives keeps. Texts without a letter (numbers, "{n}/{total}") may too.
-SAME_EVERYWHERE = {"Capicú", "All Fives (Muggins)"}
+SAME_EVERYWHERE = {"Capicú", "All Fives (Muggins)", "{why}"}
 #: Texts that happen to be the same word in one language.
-SAME_IN = {"es": {"No", "Normal", "PIN"}, "pt": {"Normal", "PIN"}, "nl": {"Beginner", "Expert", "Blunder"}}
+SAME_IN = {"es": {"No", "Normal", "PIN", "{high}-{low}"}, "pt": {"Normal", "PIN"},
+           "nl": {"Beginner", "Expert", "Blunder", "{high}-{low}"}}
 
 def placeholders(text: str) -> set[str]:
     return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}

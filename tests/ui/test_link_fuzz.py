@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from .conftest import open_app
 
-PAGES = ["home", "course", "lesson", "practice", "daily", "play", "stats", "class_teacher", "class_join"]
+PAGES = ["home", "course", "lesson", "practice", "daily", "play", "analyse", "stats", "class_teacher", "class_join"]
 PARAMS = ["lang", "lesson", "step", "present", "daily", "type", "game", "level", "puzzle", "seed",
-          "players", "rules", "levels", "pace", "join", "me", "key"]
+          "players", "rules", "levels", "pace", "join", "me", "key", "g"]
 #: what a hostile or careless link carries
 PAYLOADS = [
     "[Log in again](http://127.0.0.1:9/phish)", "![](//127.0.0.1:9/l)", "<img src=x onerror=alert(1)>",

@@ -3,9 +3,12 @@ tapping the board, a hint, the review and its replay, saving and reopening, bad 
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs
+
 import pytest
 
 from progress import open_store
+from strategy.companion import from_link
 from strategy.game import Game
 from tests.support.streamlit_events import component_event
 from tests.ui.conftest import create_profile, open_app, texts_of
@@ -22,6 +25,11 @@ def instant_bots(monkeypatch):
 
 def _game(at) -> Game:
     return at.session_state["play_game"]
+
+
+def button(at, name: str):
+    """The page's button ``name`` (its key goes on with the match and the position)."""
+    return next(b for b in at.button if b.key and b.key.split(":")[0] == name)
 
 
 def _reviewed(at, index: int = 0):
@@ -75,6 +83,11 @@ def test_a_match_started_from_the_form_is_played_to_the_end_of_a_round_and_revie
     if review.decisions:
         assert len(at.dataframe[0].value) == len(review.decisions)
     assert tr("play.grades_help", best="0.5", good="3.0", inaccuracy="7.0", mistake="15.0") in texts_of(at)
+    # the round opens on the analysis board as you saw it, with one click
+    link = next(e for e in at.get("page_link") if e.proto.label == tr("play.analyse_round"))
+    assert "analyse" in link.proto.page
+    recorded = from_link(parse_qs(link.proto.query_string)["g"][0])
+    assert recorded.is_over and recorded.view().history == _game(at).round.view(0).history
 
 
 def test_a_link_with_a_seed_deals_the_same_round_again():
@@ -107,7 +120,7 @@ def test_a_hint_shows_every_legal_move_and_is_recorded_with_the_move():
         at = component_event(at, f"play:31:{game.round.round_number}:board",
                              trigger=("play", str(game.round.legal_actions()[0])))
         game = _game(at)
-    at.button(key="play_hint_button").click().run()
+    button(at, "play_hint").click().run()
     hint = at.session_state["play_hint"]
     assert {str(a) for a in hint.evaluation.actions} == {str(a) for a in game.round.legal_actions()}
     assert at.get("plotly_chart"), "the expected points of every move are charted"
@@ -134,7 +147,7 @@ def test_a_profiles_match_is_saved_each_round_and_reopens(progress_db):
     assert "0" in saved.record["reviews"]
     replayed = Game.from_dict(saved.record)
     assert replayed.round.history == _game(at).round.history
-    at.button(key="play_abandon").click().run()
+    button(at, "play_abandon").click().run()
     assert "play_game" not in at.session_state
     at.button(key=f"play_open:{saved.id}").click().run()
     assert _game(at).round.history == replayed.round.history
@@ -184,7 +197,7 @@ def test_the_round_stays_usable_while_its_moves_are_judged(monkeypatch):
     assert held, "each choice was handed to the judges as it was made"
     tr = translator("en")
     assert any(tr("play.judging", done=0, total=len(held)) in e.proto.text for e in at.get("progress"))
-    assert any(b.key == "play_next_round" for b in at.button)  # the next round does not wait
+    assert button(at, "play_next_round")  # the next round does not wait
     assert 0 not in at.session_state["play_reviews"]
     for future, (game, index, ply, before) in held:
         future.set_result(judge_move(game, index, ply, before))

@@ -65,8 +65,14 @@ def test_a_hidden_profile_is_not_listed_and_opens_by_its_name(progress_db):
     assert "Bea" in fresh.sidebar.selectbox(key="profile_select").options  # shown while signed in
 
 
+def remembering(at):
+    """Tick "Stay signed in on this device" (off unless asked: computers are shared)."""
+    at.sidebar.checkbox(key="profile_remember").check().run()
+    return at
+
+
 def test_a_device_that_signed_in_stays_signed_in_until_it_signs_out(progress_db, monkeypatch):
-    at = create_profile(open_app(), "Cai")
+    at = create_profile(remembering(open_app()), "Cai")
     token = at.session_state[device.TOKEN]
     assert len(token) >= 40
     monkeypatch.setattr(device, "browser_token", lambda: token)  # the cookie a reload sends
@@ -85,7 +91,7 @@ def test_settings_set_and_remove_a_pin_and_hide_the_name(progress_db):
     assert TR("error.pin_format") in sidebar_texts(at)
     at.sidebar.text_input(key="profile_set_pin").input("4321").run()
     at.sidebar.button(key="profile_save_pin").click().run()
-    assert TR("profile.pin_saved") in sidebar_texts(at)
+    assert TR("profile.pin_saved") in sidebar_texts(at)  # no PIN before: none to ask for
     at.sidebar.checkbox(key="profile_hidden").check().run()
     with open_store(f"sqlite:///{progress_db}") as store:
         dan = store.find_profile("Dan")
@@ -138,15 +144,63 @@ def test_a_profile_is_renamed_and_deleted_from_its_settings(progress_db):
         assert store.profiles(include_hidden=True) == []
 
 
-def test_on_a_shared_computer_signing_in_can_leave_no_device_behind(progress_db):
+def test_on_a_shared_computer_signing_in_leaves_no_device_behind_unless_asked(progress_db):
     import sqlite3
 
-    at = open_app()
-    at.sidebar.checkbox(key="profile_remember").uncheck().run()
-    at = create_profile(at, "Ivo")
+    at = create_profile(open_app(), "Ivo")  # the default: a reload goes back to Guest
     assert signed_in(at).name == "Ivo" and device.TOKEN not in at.session_state
     con = sqlite3.connect(progress_db)
     assert con.execute("SELECT COUNT(*) FROM capicu_devices").fetchone()[0] == 0
     con.close()
-    kept = create_profile(open_app(), "Jo")  # the default keeps the device signed in
+    kept = create_profile(remembering(open_app()), "Jo")  # ticked: the device stays signed in
     assert device.TOKEN in kept.session_state
+
+
+def test_signing_in_by_name_says_the_same_for_a_wrong_name_and_a_wrong_pin(progress_db):
+    create_profile(open_app(), "Kim", pin="8642", hidden=True)
+    fresh = pick(open_app(), "__other__")
+    answers = []
+    for name, pin in [("Kim", "1111"), ("Nobody", "1111"), ("Kim", "2222"), ("Nobody", "")]:
+        fresh.sidebar.text_input(key="profile_lookup").input(name).run()
+        fresh.sidebar.text_input(key="profile_pin").input(pin).run()
+        fresh.sidebar.button(key="profile_sign_in").click().run()
+        answers.append([str(e.value) for e in fresh.sidebar.error])
+    assert answers == [[TR("error.no_match")]] * 4  # one answer, and never the last try's
+    assert signed_in(fresh) is None
+
+
+def test_signing_in_by_name_is_limited_per_session(progress_db, monkeypatch):
+    from progress.accounts import NameLookups
+
+    monkeypatch.setattr("ui.parts.profile_picker.NAME_LOOKUPS", NameLookups(per_window=3))
+    create_profile(open_app(), "Lia", pin="8642", hidden=True)
+    fresh = pick(open_app(), "__other__")
+    fresh.sidebar.text_input(key="profile_lookup").input("Lia").run()
+    for pin in ["1111", "2222", "3333"]:
+        fresh.sidebar.text_input(key="profile_pin").input(pin).run()
+        fresh.sidebar.button(key="profile_sign_in").click().run()
+    fresh.sidebar.text_input(key="profile_pin").input("8642").run()
+    fresh.sidebar.button(key="profile_sign_in").click().run()
+    assert signed_in(fresh) is None and TR("profile.too_many_lookups") in sidebar_texts(fresh)
+
+
+def test_changing_the_pin_or_deleting_asks_for_the_current_pin(progress_db):
+    at = create_profile(remembering(open_app()), "Max", pin="2468")
+    token = at.session_state[device.TOKEN]
+    at.sidebar.text_input(key="profile_set_pin").input("1357").run()
+    at.sidebar.button(key="profile_save_pin").click().run()
+    assert TR("error.wrong_pin") in sidebar_texts(at)  # no current PIN given
+    at.sidebar.checkbox(key="profile_delete_sure").check().run()
+    at.sidebar.button(key="profile_delete").click().run()
+    assert signed_in(at).name == "Max" and TR("error.wrong_pin") in sidebar_texts(at)
+    at.sidebar.text_input(key="profile_current_pin").input("2468").run()
+    at.sidebar.text_input(key="profile_set_pin").input("1357").run()
+    at.sidebar.button(key="profile_save_pin").click().run()
+    assert TR("profile.pin_saved") in sidebar_texts(at)
+    with open_store(f"sqlite:///{progress_db}") as store:
+        assert store.device_profile(token) is None  # the old cookie signs in no more
+        assert store.device_profile(at.session_state[device.TOKEN]).name == "Max"  # this device stays
+    at.sidebar.text_input(key="profile_current_pin").input("1357").run()
+    at.sidebar.checkbox(key="profile_delete_sure").check().run()
+    at.sidebar.button(key="profile_delete").click().run()
+    assert not at.exception and signed_in(at) is None

@@ -9,7 +9,7 @@ from .model import ENGLISH_TEXTS, TEXT_KEYS, board_model, finished_board_model, 
 from .svg import render_svg
 
 __all__ = [
-    "BoardEvent", "ENGLISH_TEXTS", "TEXT_KEYS", "board", "board_model", "finished_board_model",
+    "BoardEvent", "ENGLISH_TEXTS", "announce", "TEXT_KEYS", "board", "board_model", "finished_board_model",
     "offered_actions", "render_svg",
 ]
 
@@ -17,7 +17,7 @@ __all__ = [
 def __getattr__(name: str):
     # The component imports Streamlit; load it only when a page asks for it, so still
     # images and the pure tests stay free of Streamlit.
-    if name in ("board", "BoardEvent"):
+    if name in ("board", "BoardEvent", "announce"):
         from . import component
         return getattr(component, name)
     raise AttributeError(name)

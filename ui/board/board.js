@@ -38,6 +38,7 @@ export default function (component) {
   board.restoreSelection();
   board.restoreFocus(focus);
 
+  speak(parentElement, data.announce);
   bindOnce(parentElement, host);
   checkWidth(parentElement, host);
   if (data.present) board.enlarge();
@@ -53,6 +54,7 @@ class Board {
     this.root = document.createElement('div');
     this.root.className = data.present ? 'cpb-root present' : (data.fit ? 'cpb-root fit' : 'cpb-root');
     if (data.score) this.root.appendChild(buildScore(data.score));
+    if (data.description && data.description.length) this.root.appendChild(buildDescription(data.description));
     this.svg = parseSvg(data.svg);
     if (this.svg) {
       this.root.appendChild(this.svg);
@@ -63,6 +65,7 @@ class Board {
     this.status.className = 'cpb-status';
     this.status.setAttribute('role', 'status');
     this.status.setAttribute('aria-live', 'polite');
+    this.root.appendChild(buildKeys(data, parentElement));
     if (data.interactive) {
       this.root.appendChild(this.buildBar());
       this.root.addEventListener('click', (e) => this.onClick(e));
@@ -343,6 +346,79 @@ function buildScore(score) {
   return strip;
 }
 
+// "?" (or the small button) shows the keys this board answers to; the panel stays open
+// across redraws until it is closed again.
+function buildKeys(data, parentElement) {
+  const t = data.keys || {};
+  const box = document.createElement('div');
+  box.className = 'cpb-keys';
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'cpb-keys-toggle';
+  button.textContent = '?';
+  button.setAttribute('aria-label', t.title || 'Keys');
+  button.setAttribute('title', t.title || 'Keys');
+  const panel = document.createElement('div');
+  panel.className = 'cpb-keys-panel';
+  panel.id = 'cpb-keys-panel';
+  const heading = document.createElement('p');
+  heading.className = 'cpb-keys-title';
+  heading.textContent = t.title || 'Keys';
+  panel.appendChild(heading);
+  const list = document.createElement('ul');
+  for (const line of t.lines || []) {
+    const item = document.createElement('li');
+    item.textContent = line;
+    list.appendChild(item);
+  }
+  panel.appendChild(list);
+  button.setAttribute('aria-controls', panel.id);
+  const show = (open) => {
+    parentElement.__keysOpen = open;
+    panel.hidden = !open;
+    button.setAttribute('aria-expanded', open ? 'true' : 'false');
+  };
+  show(Boolean(parentElement.__keysOpen));
+  button.addEventListener('click', () => show(!parentElement.__keysOpen));
+  box.__show = show;
+  box.appendChild(button);
+  box.appendChild(panel);
+  return box;
+}
+
+// The board in words (ui/board/speech.py), for screen readers: off screen, not hidden.
+function buildDescription(lines) {
+  const box = document.createElement('div');
+  box.className = 'cpb-sr cpb-description';
+  for (const line of lines) {
+    const p = document.createElement('p');
+    p.textContent = line;
+    box.appendChild(p);
+  }
+  return box;
+}
+
+// One polite live region per mounted board, kept across redraws (a region created with
+// its text is often not read): a move, a verdict or a result is said once, by its id.
+function speak(parentElement, announce) {
+  let region = parentElement.__live;
+  if (!region) {
+    region = document.createElement('div');
+    region.className = 'cpb-sr cpb-live';
+    region.setAttribute('role', 'status');
+    region.setAttribute('aria-live', 'polite');
+    region.setAttribute('aria-atomic', 'true');
+    parentElement.appendChild(region);
+    parentElement.__live = region;
+  }
+  if (!announce || announce.id === parentElement.__saidId) return;
+  parentElement.__saidId = announce.id;
+  region.dataset.said = String(announce.id);
+  region.textContent = '';
+  // a tick later, so the same words said again still count as a change
+  setTimeout(() => { region.textContent = announce.text; }, 60);
+}
+
 function parseSvg(text) {
   if (typeof text !== 'string' || !text) return null;
   const parsed = new DOMParser().parseFromString(text, 'image/svg+xml');
@@ -399,6 +475,12 @@ function bindOnce(parentElement, host) {
     const { data, setTriggerValue } = parentElement.__latest;
     const origin = e.composedPath()[0];
     if (isTyping(origin)) return;
+    if (e.key === '?' && !e.altKey && !e.ctrlKey && !e.metaKey && (data.nav || data.interactive)) {
+      const keys = parentElement.querySelector('.cpb-keys');
+      if (keys && keys.__show) keys.__show(!parentElement.__keysOpen);
+      e.preventDefault();
+      return;
+    }
     if (data.nav && modeKey(e, data, setTriggerValue)) {
       e.preventDefault();
       return;

@@ -29,7 +29,8 @@ from typing import Any, Callable, Mapping
 import streamlit as st
 
 from .layout import board_layout
-from .model import offered_actions
+from .model import ENGLISH_TEXTS, offered_actions
+from .speech import describe_board, spoken
 from .svg import build_svg, draw_tile, render_svg
 
 _HERE = Path(__file__).resolve().parent
@@ -38,6 +39,8 @@ NAV_STEPS = ("prev", "next", "first", "last")
 #: Presentation mode: F enters it (and asks the browser for full screen), Escape leaves it.
 MODE_STEPS = ("present", "leave")
 PLAY, NAV = "play", "nav"
+#: What pages asked to say (a move, a verdict, a round's result), waiting for a board.
+_SPEECH = "capicu_board::speech"
 
 # The page's own words never go into this HTML: they travel in ``data``, inside the
 # SVG that ElementTree escaped, or are set with textContent.
@@ -71,6 +74,41 @@ def _noop() -> None:
 
 def _accepted_key(key: str) -> str:
     return f"{key}::board-event"
+
+
+def announce(text: str) -> None:
+    """Say ``text`` once, through the polite live region of the next board this session
+    draws (in this run, or the next one if the board is already drawn)."""
+    if text:
+        speech = st.session_state.setdefault(_SPEECH, {"id": 0, "pending": []})
+        speech["pending"].append(text)
+
+
+def _announcement(texts: Mapping[str, str]) -> dict[str, Any] | None:
+    """This run's new words for the live region, tiles spoken; None when there are none
+    (a rerun never says the same thing twice)."""
+    speech = st.session_state.get(_SPEECH)
+    if not speech or not speech["pending"]:
+        return None
+    speech["id"] += 1
+    text = spoken(" ".join(speech["pending"]), texts)
+    speech["pending"] = []
+    return {"id": speech["id"], "text": text}
+
+
+def _keys(texts: Mapping[str, str], *, interactive: bool, nav: bool, presentable: bool) -> dict[str, Any]:
+    """The keys this board answers to, in the page's language (shown by "?")."""
+    wanted = (["keys_tiles", "keys_play", "keys_end", "keys_buttons"] if interactive else [])
+    wanted += (["keys_steps"] if nav else []) + (["keys_present"] if presentable else []) + ["keys_help"]
+    english = ENGLISH_TEXTS
+    return {"title": texts.get("keys", english["keys"]), "lines": [texts.get(k, english[k]) for k in wanted]}
+
+
+def _for_hidden_hand(model: Mapping[str, Any]) -> dict[str, Any]:
+    """The model as the room may hear it when the hand is face down: no hand tiles."""
+    viewer = model.get("viewer")
+    seats = [{**seat, "tiles": None} if seat["seat"] == viewer else seat for seat in model["seats"]]
+    return {**model, "hand": None, "seats": seats}
 
 
 def board(
@@ -126,6 +164,11 @@ def board(
             "selected": model.get("selected"),
             "score": model.get("score"),
             "texts": {k: model["texts"][k] for k in ("draw", "pass", "choose_end")},
+            # the board in words for screen readers, and what to say once (speech.py)
+            "description": describe_board(_for_hidden_hand(model) if hide_hand else model),
+            "announce": _announcement({**model["texts"]}),
+            "keys": _keys(model["texts"], interactive=bool(model.get("interactive")), nav=nav,
+                          presentable=presentable or present),
         },
         default={"selected": None, "narrow": False},
         on_play_change=lambda: _event_changed(PLAY, lambda v: isinstance(v, str) and v in offered, on_play),
@@ -158,6 +201,9 @@ def face_down_svg(model: Mapping[str, Any]) -> str:
 
     layout = board_layout(model)
     root = build_svg(model, layout)
+    desc = root.find("desc")
+    if desc is not None:  # the words must not name the tiles the picture hides
+        desc.text = " ".join(describe_board(_for_hidden_hand(model)))
     hand = next((g for g in root.iter("g") if g.get("class") == "hand"), None)
     if hand is not None:
         for child in list(hand):

@@ -54,6 +54,26 @@ ENGLISH_TEXTS: dict[str, str] = {
     "this_round": "+{points} this round",
     "passed": "Passed",
     "drew": "Drew {n}",
+    # the board in words (ui/board/speech.py): tiles as players say them, and its text equivalent
+    "numbers": "blank, one, two, three, four, five, six",
+    "double": "double {n}",
+    "tile_name": "{high}-{low}",
+    "describe_line": "On the table, from left to right: {tiles}.",
+    "describe_empty": "Nothing is on the table yet.",
+    "describe_ends": "Open ends: {left} on the left, {right} on the right.",
+    "describe_seat": "{name}: {n} in hand.",
+    "describe_stock": "Stock: {n} tiles.",
+    "describe_asleep": "Out of play: {n} tiles.",
+    "last_move": "Last tile placed",
+    # the keys, shown by "?" (board.js)
+    "keys": "Keys",
+    "keys_tiles": "Tab or the arrow keys: move between your tiles",
+    "keys_play": "Enter or Space: play the tile",
+    "keys_end": "Then the left or right arrow and Enter: choose the end; Escape: put the tile back",
+    "keys_buttons": "Tab: reach Draw, Pass and the buttons under the board",
+    "keys_steps": "Left and right arrows: step back and forward; Home and End: first and last step",
+    "keys_present": "F: present on a projector; Escape: stop presenting",
+    "keys_help": "?: show or hide these keys",
 }
 TEXT_KEYS = tuple(ENGLISH_TEXTS)
 

@@ -21,6 +21,7 @@ import xml.etree.ElementTree as ET
 from typing import Any, Mapping, Sequence
 
 from .layout import LIFT, U, Layout, Rect, board_layout
+from .speech import describe_board, number_word, tile_name
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -263,16 +264,8 @@ def build_svg(model: Mapping[str, Any], layout: Layout) -> ET.Element:
 
 
 def _describe(model: Mapping[str, Any]) -> str:
-    """A sentence for screen readers: the open ends and whose turn it is."""
-    texts = model["texts"]
-    parts = []
-    if model.get("ends"):
-        left, right = model["ends"]
-        parts.append(f"{texts['left_end']}: {left}. {texts['right_end']}: {right}.")
-    for seat in model["seats"]:
-        if seat["turn"]:
-            parts.append(texts["turn_of"].replace("{name}", seat["label"]) + ".")
-    return " ".join(parts) or texts["board"]
+    """The board's text equivalent (ui/board/speech.py), for screen readers."""
+    return " ".join(describe_board(model)) or model["texts"]["board"]
 
 
 def _draw_line(root: ET.Element, model: Mapping[str, Any], layout: Layout, marks: set[str]) -> None:
@@ -286,14 +279,18 @@ def _draw_line(root: ET.Element, model: Mapping[str, Any], layout: Layout, marks
         g = draw_tile(group, placed.rect, placed.halves, class_=" ".join(classes), data_line_tile=tile["tile"])
         if placed.index == last_index:
             side = min(placed.rect.w, placed.rect.h)
+            # dashed, so the last tile differs from a marked one (pink, solid) by more
+            # than its colour (docs/accessibility.md)
             _box(g, placed.rect, pad=side * 0.03, class_="last", rx=side * 0.18, fill="none",
-                 stroke=LAST, stroke_width=side * 0.09)
+                 stroke=LAST, stroke_width=side * 0.09,
+                 stroke_dasharray=f"{_num(side * 0.28)} {_num(side * 0.1)}")
+            _el(g, "title", model["texts"].get("last_move", "Last tile placed"))
     if layout.lead_slot is not None:
         slot = layout.lead_slot
         _box(group, slot, rx=0.25 * U, fill="#ffffff", fill_opacity=".06", stroke="#ffffff",
              stroke_opacity=".45", stroke_width=0.06 * U, stroke_dasharray=f"{_num(0.3 * U)} {_num(0.2 * U)}")
         _el(group, "text", model["texts"]["lead"], x=slot.cx, y=slot.cy, font_size=0.6 * U,
-            fill=INK, fill_opacity=".8", text_anchor="middle", dominant_baseline="central")
+            fill=INK, text_anchor="middle", dominant_baseline="central")
 
 
 def _draw_ends(root: ET.Element, model: Mapping[str, Any], layout: Layout, marks: set[str]) -> None:
@@ -306,7 +303,9 @@ def _draw_ends(root: ET.Element, model: Mapping[str, Any], layout: Layout, marks
             continue
         name = texts["left_end"] if end == "L" else texts["right_end"]
         classes = "end mark" if end in marks else "end"
-        g = _el(group, "g", class_=classes, data_end=end, aria_label=f"{name}: {slot.value}",
+        # a name only where the end is a control: on a picture aria-label needs a role
+        g = _el(group, "g", class_=classes, data_end=end,
+                aria_label=f"{name}: {number_word(slot.value, texts)}" if interactive else None,
                 role="button" if interactive else None, tabindex="-1" if interactive else None)
         side = min(slot.rect.w, slot.rect.h)
         _box(g, slot.rect, pad=-side * 0.06, class_="slot", rx=side * 0.2, stroke_width=side * 0.06,
@@ -357,10 +356,10 @@ def _draw_stock(root: ET.Element, model: Mapping[str, Any], layout: Layout) -> N
         size = min(f[1] for f in fitted)
         for i, (line, _) in enumerate(fitted):
             _el(g, "text", line, x=text_x, y=box.cy + (0.3 + 0.42 * i) * U, font_size=size, fill=INK,
-                fill_opacity=".85", dominant_baseline="central")
+                dominant_baseline="central")
         return
     label, size = _fit_text(label, room, 0.45 * U, 0.34 * U)
-    _el(g, "text", label, x=text_x, y=box.cy + 0.45 * U, font_size=size, fill=INK, fill_opacity=".85",
+    _el(g, "text", label, x=text_x, y=box.cy + 0.45 * U, font_size=size, fill=INK,
         dominant_baseline="central")
 
 
@@ -421,7 +420,7 @@ def _draw_hand(root: ET.Element, model: Mapping[str, Any], layout: Layout, marks
     playable = legal["tiles"]
     hinted = legal.get("hinted", True)
     my_turn = bool(model.get("my_turn"))
-    group = _el(root, "g", class_="hand", aria_label=model["texts"]["hand"],
+    group = _el(root, "g", class_="hand", aria_label=model["texts"]["hand"] if interactive else None,
                 role="group" if interactive else None)
     for rect, tile in zip(layout.hand, model["hand"]):
         classes = ["tile", "hand-tile"]
@@ -434,5 +433,6 @@ def _draw_hand(root: ET.Element, model: Mapping[str, Any], layout: Layout, marks
         usable = interactive and my_turn and tile in playable
         draw_tile(group, rect, _halves(tile), class_=" ".join(classes), data_tile=tile,
                   role="button" if interactive else None, tabindex="0" if interactive else None,
-                  aria_label=tile, aria_disabled=None if usable or not interactive else "true",
+                  aria_label=tile_name(tile, model["texts"]) if interactive else None,
+                  aria_disabled=None if usable or not interactive else "true",
                   style=f"--lift:{_num(LIFT * rect.w)}px;--ring-bold:{_num(rect.w * 0.11)}px")

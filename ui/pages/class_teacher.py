@@ -201,10 +201,11 @@ def remove_panel(code: str, players: list, key: str) -> None:
 def join_panel(code: str, players: list, capacity: int, *, qr_width: int = 260) -> None:
     link = join_link(code)
     qr_col, text_col = st.columns([1, 2])
-    qr_col.image(qr_svg(link), width=qr_width)
+    qr_col.image(qr_svg(link), width=qr_width, alt=tr("class.qr_alt", link=link))
     with text_col.container(key="class_join_text"):
         st.markdown(f"{tr('class.join_at')}\n# `{code}`")
-        st.code(link, language=None)
+        # inline, so a long link wraps: a code block would scroll, out of a keyboard's reach
+        st.markdown(f"`{link}`")
         shown = players[-LOBBY_NAMES:]
         names = ", ".join(session.plain(p.nickname) for p in shown)
         more = len(players) - len(shown)

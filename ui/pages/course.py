@@ -6,7 +6,7 @@ import streamlit as st
 from ui import session
 from ui.labels import game_title
 from ui.parts.lesson_catalog import course
-from ui.parts.stills import lesson_still
+from ui.parts.stills import lesson_still, lesson_still_text
 
 tr = session.tr()
 session.show_notices()
@@ -26,7 +26,7 @@ for game in catalog.games:
             number = game.lessons.index(lesson_id) + 1
             text = catalog.lesson(lesson_id).text(lang)
             with col.container(border=True):
-                st.image(lesson_still(lesson_id, lang), width="stretch")
+                st.image(lesson_still(lesson_id, lang), width="stretch", alt=lesson_still_text(lesson_id, lang))
                 mark = ":material/check_circle:" if lesson_id in done else ":material/play_circle:"
                 st.page_link("ui/pages/lesson.py", label=f"{number}. {text.title}", icon=mark,
                              query_params={"lesson": lesson_id, "lang": lang})

@@ -5,7 +5,7 @@ import streamlit as st
 from ui import session
 from ui.labels import game_title
 from ui.parts.lesson_catalog import course
-from ui.parts.stills import lesson_still
+from ui.parts.stills import lesson_still, lesson_still_text
 
 tr = session.tr()
 session.show_notices()
@@ -13,7 +13,7 @@ session.show_notices()
 st.title(tr("home.title"))
 st.markdown(tr("home.tagline"))
 
-start, daily, practice, play = st.columns(4)
+start, daily, practice, play, analyse = st.columns(5)
 with start:
     st.page_link("ui/pages/course.py", label=tr("home.start_course"), icon=":material/school:")
 with daily:
@@ -22,6 +22,8 @@ with practice:
     st.page_link("ui/pages/practice.py", label=tr("home.practice"), icon=":material/extension:")
 with play:
     st.page_link("ui/pages/play.py", label=tr("home.play"), icon=":material/sports_esports:")
+with analyse:
+    st.page_link("ui/pages/analyse.py", label=tr("home.analyse"), icon=":material/troubleshoot:")
 
 st.subheader(tr("home.games"))
 done = session.lessons_done()
@@ -29,7 +31,8 @@ games = course().games
 for row in range(0, len(games), 3):
     for col, game in zip(st.columns(3), games[row:row + 3]):
         with col.container(border=True):
-            st.image(lesson_still(game.lessons[-1], session.lang()), width="stretch")
+            st.image(lesson_still(game.lessons[-1], session.lang()), width="stretch",
+                     alt=lesson_still_text(game.lessons[-1], session.lang()))
             st.markdown(f"**{game_title(tr, game.id)}**")
             st.caption(tr(f"game.{game.id}.blurb"))
             finished = sum(1 for lid in game.lessons if lid in done)

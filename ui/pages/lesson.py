@@ -12,7 +12,7 @@ from puzzles import questions
 from puzzles.explain import label, verdict_sentence
 from ui import session
 from ui.parts import presentation
-from ui.board import board, board_model
+from ui.board import announce, board, board_model
 from ui.labels import ptype_title
 from ui.labels import board_texts, event_text, game_title, result_summary, seat_labels
 from ui.parts.lesson_catalog import course
@@ -51,7 +51,21 @@ session.show_notices()
 
 
 def go(to: int) -> None:
-    st.session_state["lesson_step"] = max(0, min(final, to))
+    target = max(0, min(final, to))
+    if target != st.session_state.get("lesson_step") and target <= last:
+        announce(_step_words(target))
+    st.session_state["lesson_step"] = target
+
+
+def _step_words(i: int) -> str:
+    """A step as a screen reader hears it: which step, what was played, the caption."""
+    current = frames[i]
+    words = [tr("lesson.step", n=i + 1, total=final + 1) + "."]
+    if current.action and current.round.history:
+        words.append(event_text(tr, current.round.history[-1][0], current.action,
+                                seat_labels(tr, current.round.rules, lesson.viewer), lesson.viewer))
+    words.append(text.captions.get(current.caption, ""))
+    return " ".join(w for w in words if w)
 
 
 def on_nav(value: str) -> None:

@@ -10,7 +10,7 @@ from progress.charts import (
 from progress.stats import accuracy_by_type, streak, streak_calendar, weakest_drills
 from puzzles import PUZZLE_TYPES, daily_set
 from ui import session
-from ui.labels import ptype_title
+from ui.labels import chart_separators, figure, percent, ptype_title
 
 tr = session.tr()
 session.show_notices()
@@ -34,7 +34,7 @@ total, right = len(attempts), int(attempts["correct"].sum()) if len(attempts) el
 
 a, b, c, d = st.columns(4)
 a.metric(tr("stats.attempts"), total)
-b.metric(tr("stats.accuracy"), f"{right / total:.0%}" if total else "—")
+b.metric(tr("stats.accuracy"), percent(tr, right / total) if total else "—")
 c.metric(tr("stats.streak"), run.current)
 d.metric(tr("stats.best_streak"), run.best)
 
@@ -59,7 +59,7 @@ if weak.empty:
 for row in weak.itertuples():
     col1, col2 = st.columns([3, 1])
     col1.markdown(f"**{names.get(row.puzzle_type, row.puzzle_type)}** — "
-                  f"{tr('stats.rate_line', rate=f'{row.rate:.0%}', n=row.attempts)}")
+                  f"{tr('stats.rate_line', rate=percent(tr, row.rate), n=row.attempts)}")
     col2.page_link("ui/pages/practice.py", label=tr("stats.practise"), icon=":material/extension:",
                    query_params={"type": row.puzzle_type, "lang": session.lang()})
 if len(by_type_table := accuracy_by_type(attempts)):
@@ -78,8 +78,10 @@ graded = [g for g in games if g.decisions]
 decisions = sum(g.decisions for g in graded)
 g1, g2, g3 = st.columns(3)
 g1.metric(tr("stats.games_played"), len(games))
-g2.metric(tr("play.accuracy"), f"{sum(g.best for g in graded) / decisions:.0%}" if decisions else "—")
-g3.metric(tr("play.loss"), f"{sum(g.points_lost for g in graded) / decisions:.1f}" if decisions else "—")
-st.plotly_chart(games_figure(games, GameLabels(title=tr("stats.games_chart"), axis=tr("stats.axis_day"),
-                                               accuracy=tr("play.accuracy"), loss=tr("play.loss"),
-                                               empty=tr("stats.games_empty"))), width="stretch")
+g2.metric(tr("play.accuracy"), percent(tr, sum(g.best for g in graded) / decisions) if decisions else "—")
+g3.metric(tr("play.loss"), figure(tr, sum(g.points_lost for g in graded) / decisions) if decisions else "—")
+games_chart = games_figure(games, GameLabels(title=tr("stats.games_chart"), axis=tr("stats.axis_day"),
+                                             accuracy=tr("play.accuracy"), loss=tr("play.loss"),
+                                             empty=tr("stats.games_empty")))
+games_chart.update_layout(separators=chart_separators(tr))  # "3,4" in nl, pt and es
+st.plotly_chart(games_chart, width="stretch")

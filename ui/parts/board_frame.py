@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from engine import Round
+from strategy.evaluate import mirrored  # reads ends, line and rules: a Round has them as a view does
 
 from .. import session
 from ..board import board, board_model
@@ -23,18 +24,32 @@ def show_board(
     on_nav: Callable[[str], None] | None = None,
     labels: Sequence[str] | None = None,
     present: bool = False,
+    one_end_for_twins: bool = False,
 ) -> None:
     """Draw ``rnd`` as ``viewer`` sees it; taps and arrow keys reach the callbacks.
 
     ``labels`` names the seats (default: you, Luis, Ana, Marco / player 2 ...). ``present``
     draws it for a projector (see :func:`ui.board.board`): the wide layout and labels that
-    read from the back of the room.
+    read from the back of the room. ``one_end_for_twins``: with equal ends a tile is offered
+    on the left end only, since both ends give the same move (a game; a puzzle may ask
+    which end).
     """
     tr = session.tr()
     model = board_model(
         rnd, viewer, seat_labels=labels or seat_labels(tr, rnd.rules, viewer), texts=board_texts(tr),
         reveal=reveal, interactive=interactive, hint_legal=hint_legal,
     )
+    if one_end_for_twins and model.get("legal") and mirrored(rnd):
+        one_end(model["legal"])
     # Only a board that steps frames listens to the arrow keys: with two boards on a page
     # (a lesson and its task) one key press must not reach both.
     board(model, key=key, on_play=on_play, on_nav=on_nav, nav=on_nav is not None, present=present)
+
+
+def one_end(legal: dict) -> None:
+    """With equal ends a tile laid on either is the same move: offer the left one only, so a
+    tap plays it at once instead of asking "Choose an end"."""
+    tiles = legal.get("tiles") or {}
+    for tile, targets in tiles.items():
+        if "L" in targets and "R" in targets:
+            tiles[tile] = ["L"]

@@ -4,8 +4,16 @@ The browser sends its cookies when the page connects, so ``st.context.cookies`` 
 token after a reload or from a deep link; the server looks it up and signs the profile in
 again. Streamlit cannot set a cookie from Python, so a tiny component does it in the
 page (``document.cookie``) when a player signs in, and clears it when they sign out.
-Only the token's hash is kept in the database; the cookie is ``SameSite=Strict`` and
-bound to this app's path.
+Only the token's hash is kept in the database; the cookie is ``SameSite=Strict``,
+``Secure`` over HTTPS, and bound to this app's path (``server.baseUrlPath``).
+
+It cannot be ``HttpOnly``: that flag exists only for cookies a server sets in an HTTP
+response, and Streamlit gives an app no response of its own to set it in; a cookie made
+by ``document.cookie`` is readable by the page's scripts. So the token's power is kept
+small instead: it only signs in (it cannot change the PIN or delete the profile, which
+ask for the PIN), and it stops working when the player signs out, when the profile's PIN
+changes (every device is signed out), and after ``DEVICE_DAYS`` unused. Staying signed
+in is off unless the player ticks it. See docs/progress.md.
 """
 
 from __future__ import annotations
@@ -29,10 +37,16 @@ _mount = st.components.v2.component(
 export default function ({ data }) {
   if (!data || typeof data.value !== "string") return;
   const secure = window.location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = `${data.name}=${encodeURIComponent(data.value)}; Max-Age=${data.max_age}; Path=/; SameSite=Strict${secure}`;
+  document.cookie = `${data.name}=${encodeURIComponent(data.value)}; Max-Age=${data.max_age}; Path=${data.path}; SameSite=Strict${secure}`;
 }
 """,
 )
+
+
+def cookie_path() -> str:
+    """The app's path on its server: "/" or "/<server.baseUrlPath>" (every page is under it)."""
+    base = str(st.get_option("server.baseUrlPath") or "").strip("/")
+    return f"/{base}" if base else "/"
 
 
 def browser_token() -> str | None:
@@ -70,7 +84,8 @@ def remember(profile_id: int) -> None:
         return
     if token:
         st.session_state[TOKEN] = token
-        st.session_state[_PENDING] = {"name": COOKIE, "value": token, "max_age": DEVICE_DAYS * 86400}
+        st.session_state[_PENDING] = {"name": COOKIE, "value": token, "max_age": DEVICE_DAYS * 86400,
+                                      "path": cookie_path()}
 
 
 def forget() -> None:
@@ -81,7 +96,7 @@ def forget() -> None:
             session.store().forget_device(token)
         except ProgressError:
             pass
-        st.session_state[_PENDING] = {"name": COOKIE, "value": "", "max_age": 0}
+        st.session_state[_PENDING] = {"name": COOKIE, "value": "", "max_age": 0, "path": cookie_path()}
 
 
 def send_cookie() -> None:

@@ -6,19 +6,19 @@ from __future__ import annotations
 import plotly.graph_objects as go
 import streamlit as st
 
-from engine import Rules
-from strategy.evaluate import Z95
+from engine import Rules, SeatView
+from strategy.evaluate import Z95, mirrored
 from strategy.hints import Hint
 
 from .. import session
-from ..labels import about, action_label, figure, seat_labels, short_action_label
+from ..labels import about, action_label, chart_separators, figure, percent, seat_labels, short_action_label
 
 
 def fact_text(tr, rules: Rules, code: str, params: dict) -> str:
     """One fact of :mod:`strategy.hints` as a sentence."""
     seats = seat_labels(tr, rules)
     if code == "share":
-        return tr("play.fact.share", action=action_label(tr, params["action"]), share=f"{params['share']:.0%}")
+        return tr("play.fact.share", action=action_label(tr, params["action"]), share=percent(tr, params["share"]))
     if code == "exact":
         return tr("play.fact.exact", deals=params["deals"])
     if code in ("margin", "tie"):
@@ -33,6 +33,31 @@ def fact_text(tr, rules: Rules, code: str, params: dict) -> str:
     raise ValueError(f"no words for the hint fact {code!r}")
 
 
+def distinct_facts(facts) -> list[tuple[str, dict]]:
+    """The facts without repeats: "no 3 is left hidden" already says that nobody else holds
+    a 3, for every seat at once."""
+    hidden_none = {params["number"] for code, params in facts if code == "count" and params["unseen"] == 0}
+    kept, seen = [], set()
+    for code, params in facts:
+        if code == "void" and params.get("why") == "all_seen":
+            if params["number"] in hidden_none or ("all_seen", params["number"]) in seen:
+                continue
+            seen.add(("all_seen", params["number"]))
+        kept.append((code, params))
+    return kept
+
+
+def distinct_moves(hint: Hint, view: SeatView | None) -> list[tuple]:
+    """(action, expected, stderr) of every different move: with equal ends a tile on the
+    right is the same move as on the left, so it is listed once."""
+    found = hint.evaluation
+    rows = list(zip(found.actions, found.expected, found.stderr))
+    if view is None or not mirrored(view):
+        return rows
+    names = {str(a) for a, _, _ in rows}
+    return [r for r in rows if not (str(r[0]).endswith("@R") and str(r[0])[:-1] + "L" in names)]
+
+
 def values_help(tr, rules: Rules) -> str:
     """What a value means at this table: the scale the player reads the chart in."""
     if rules.match_mode != "race":
@@ -42,30 +67,30 @@ def values_help(tr, rules: Rules) -> str:
     return tr("play.values_help_sides" if rules.partnerships == "opposite" else "play.values_help_two")
 
 
-def expected_points_figure(hint: Hint, tr) -> go.Figure:
-    """A bar per legal move, best first, with its 95% interval; the recommended one in the
-    accent colour and named in its label (colour is never the only sign)."""
-    found = hint.evaluation
-    rows = sorted(zip(found.actions, found.expected, found.stderr), key=lambda r: -r[1])
+def expected_points_figure(hint: Hint, tr, view: SeatView | None = None) -> go.Figure:
+    """A bar per different legal move, best first, with its 95% interval; the recommended
+    one in the accent colour and named in its label (colour is never the only sign)."""
+    rows = sorted(distinct_moves(hint, view), key=lambda r: -r[1])
     values = [round(v, 1) for _, v, _ in rows]
     halves = [None if s == float("inf") else Z95 * s for _, _, s in rows]  # None: not known yet ("± ?")
     # the figure with its range beside the move's short name (the side column is narrow, and
     # an error bar would hide a label inside the bar); the long name in the hover
     names = [("★ " if str(a) == hint.best else "") + f"{short_action_label(tr, a)}  {about(tr, v, h, signed=True)}"
              for (a, _, _), v, h in zip(rows, values, halves)]
-    hovers = [action_label(tr, a) for a, _, _ in rows]
+    hovers = [f"{action_label(tr, a)}: {about(tr, v, h, signed=True)}" for (a, _, _), v, h in zip(rows, values, halves)]
     colours = ["#2e7d32" if str(a) == hint.best else "#607d8b" for a, _, _ in rows]
     fig = go.Figure(go.Bar(x=values, y=names, orientation="h", marker_color=colours,
                            error_x=dict(type="data", array=[h or 0.0 for h in halves], visible=any(halves),
                                         color="#263238"),
-                           customdata=hovers, hovertemplate="%{customdata}: %{x}<extra></extra>"))
-    fig.update_layout(height=80 + 34 * len(rows), margin=dict(l=10, r=10, t=30, b=30),
+                           customdata=hovers, hovertemplate="%{customdata}<extra></extra>"))
+    fig.update_layout(height=80 + 34 * len(rows), margin=dict(l=10, r=10, t=30, b=30), separators=chart_separators(tr),
                       title=tr("play.expected_points"), yaxis=dict(autorange="reversed"),
                       xaxis=dict(title=tr("play.expected_points"), zeroline=True))
     return fig
 
 
-def show_hint(hint: Hint, rules: Rules) -> None:
+def show_hint(hint: Hint, rules: Rules, view: SeatView | None = None) -> None:
+    """The hint for ``view`` (the position it was asked in: equal ends list a move once)."""
     tr = session.tr()
     with st.container(border=True):
         st.markdown(f"**{tr('play.hint_title')}**")
@@ -76,7 +101,7 @@ def show_hint(hint: Hint, rules: Rules) -> None:
         else:
             st.caption(tr("play.hint_deals", deals=found.deals) + " "
                        + tr("play.hint_sure" if found.stop in ("precision", "settled") else "play.hint_unsure"))
-        st.plotly_chart(expected_points_figure(hint, tr), width="stretch", config={"displayModeBar": False})
+        st.plotly_chart(expected_points_figure(hint, tr, view), width="stretch", config={"displayModeBar": False})
         st.caption(values_help(tr, rules))
-        for code, params in hint.facts:
+        for code, params in distinct_facts(hint.facts):
             st.markdown(f"- {fact_text(tr, rules, code, params)}")

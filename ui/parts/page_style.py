@@ -20,6 +20,14 @@ _CSS = """
 @media (min-width: 640px) { [data-testid="stMainBlockContainer"] { padding-top: 3rem !important; } }
 /* A lesson's title takes less height, so its board and step buttons fit at 1280 x 800. */
 .st-key-lesson_title h1 { font-size: 2.1rem !important; padding: 0.25rem 0 0.5rem !important; }
+/* Captions: Streamlit's grey (#828180 on white, 3.9:1) is below the 4.5:1 that WCAG AA
+   asks of small text. The body's own colour at 80% keeps them quieter than the text and
+   above 6:1 on white, on the sidebar's grey and in the dark theme (docs/accessibility.md). */
+[data-testid="stCaptionContainer"] { color: inherit !important; opacity: 0.82; }
+[data-testid="stCaptionContainer"] p { color: inherit !important; }
+/* A disabled widget's label (an answered question's "Choose your answer") stays readable:
+   the widget itself shows that it is disabled. */
+[data-testid="stWidgetLabel"], [data-testid="stWidgetLabel"] p { color: inherit !important; }
 /* Course cards: a lesson's title wraps instead of ending in an ellipsis. */
 [data-testid="stPageLink-NavLink"] p, [data-testid="stPageLink-NavLink"] span {
   white-space: normal !important; overflow: visible !important; text-overflow: clip !important; }

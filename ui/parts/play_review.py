@@ -12,11 +12,24 @@ from strategy.review import GRADES, Decision, RoundReview
 from .. import session
 from .board_frame import show_board
 from .hint_view import values_help
-from ..labels import about, action_label, figure, seat_labels
+from ..labels import about, action_label, figure, percent, seat_labels
 
 GRADE_MARKS = {"best": "✅", "good": "👍", "inaccuracy": "⚠️", "mistake": "❌", "blunder": "⛔"}
 #: Grades a "next mistake" jump stops at.
 SLIPS = ("inaccuracy", "mistake", "blunder")
+#: The replay's step buttons keep their words for screen readers and tooltips, but on a
+#: phone show only their icons, so the five fit one row under the board (st.columns would
+#: stack them one per line). Static CSS: nothing from a user or a link is in it.
+_STEPS_CSS = """<style>
+@media (max-width: 640px) {
+  [class*="st-key-play-"][class*="-review-first "] button [data-testid="stMarkdownContainer"],
+  [class*="st-key-play-"][class*="-review-prev "] button [data-testid="stMarkdownContainer"],
+  [class*="st-key-play-"][class*="-review-next "] button [data-testid="stMarkdownContainer"],
+  [class*="st-key-play-"][class*="-review-last "] button [data-testid="stMarkdownContainer"] {
+    position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap;
+  }
+}
+</style>"""
 
 
 def grade_text(tr, d: Decision) -> str:
@@ -30,6 +43,41 @@ def loss_text(tr, d: Decision) -> str:
     if d.all_deals or d.loss_high - d.loss_low < 0.05:
         return figure(tr, d.loss)
     return tr("play.loss_range", loss=figure(tr, d.loss), low=figure(tr, d.loss_low), high=figure(tr, d.loss_high))
+
+
+def luck_text(tr, d: Decision) -> str | None:
+    """Luck told apart from skill, in words: what the choice cost in this very deal, with
+    every hand shown, beside what it cost from the player's view (None: nothing to add)."""
+    exact, best = figure(tr, d.exact, True), figure(tr, d.best_exact, True)
+    lost = d.best_exact - d.exact
+    if d.grade == "best":
+        return tr("play.luck_unlucky", exact=exact, best=best) if lost >= 0.05 else None
+    if lost < 0.05:
+        return tr("play.luck_free", exact=exact)
+    return tr("play.luck_cost", lost=figure(tr, lost), exact=exact, best=best)
+
+
+def decision_card(tr, d: Decision) -> str:
+    """One choice as a few lines that fit a phone: the move, its grade and loss, the best
+    move, and what it cost in this deal."""
+    yours = action_label(tr, d.action)
+    if d.grade == "best":
+        head = tr("play.card_best", n=d.ply + 1, yours=yours, grade=grade_text(tr, d))
+    else:
+        head = tr("play.card", n=d.ply + 1, yours=yours, grade=grade_text(tr, d), loss=loss_text(tr, d),
+                  best=action_label(tr, d.best))
+    lines = [head] + [text for text in (luck_text(tr, d), tr("play.card_hint") if d.hint else None) if text]
+    return "  \n".join(lines)
+
+
+def show_decisions(decisions: list[Decision]) -> None:
+    """The round's choices as a list (readable on a phone), and every figure as a table."""
+    tr = session.tr()
+    for d in decisions:
+        with st.container(border=True):
+            st.markdown(decision_card(tr, d))
+    with st.expander(tr("play.review_table")):
+        st.dataframe(review_table(decisions), hide_index=True, width="stretch")
 
 
 def _half(d: Decision, action: str) -> float:
@@ -63,7 +111,7 @@ def show_progress(done: list[Decision], total: int, failed: int) -> None:
     if failed:
         st.warning(tr("play.judge_failed", n=failed), icon=":material/error:")
     if done:
-        st.dataframe(review_table(done), hide_index=True, width="stretch")
+        show_decisions(done)
 
 
 def show_review(game: Game, index: int, review: RoundReview, key: str, failed: int = 0) -> None:
@@ -75,9 +123,9 @@ def show_review(game: Game, index: int, review: RoundReview, key: str, failed: i
         st.info(tr("play.no_decisions"), icon=":material/info:")
     else:
         left, right = st.columns(2)
-        left.metric(tr("play.accuracy"), f"{review.accuracy:.0%}")
+        left.metric(tr("play.accuracy"), percent(tr, review.accuracy))
         right.metric(tr("play.loss"), figure(tr, review.loss_per_decision))
-        st.dataframe(review_table(list(review.decisions)), hide_index=True, width="stretch")
+        show_decisions(list(review.decisions))
     limits = {name: figure(tr, limit) for name, limit in GRADES[:-1]}
     st.caption(tr("play.grades_help", **limits) + " " + tr("play.grades_sure"))
     st.caption(values_help(tr, game.setup.rules()))
@@ -100,7 +148,9 @@ def _replay(game: Game, index: int, review: RoundReview, key: str) -> None:
         go({"first": 0, "prev": step - 1, "next": step + 1, "last": total}.get(direction, step))
 
     def next_slip() -> None:
-        later = [p for p in slips if p >= step]  # the position before the slip: the choice
+        # step p is the position before move p, where the slip was chosen: the next one is
+        # after the step shown (the one on screen may be a slip already), then from the start
+        later = [p for p in slips if p > step]
         go(later[0] if later else (slips[0] if slips else step))
 
     st.markdown(f"**{tr('play.replay_title')}**")
@@ -111,18 +161,21 @@ def _replay(game: Game, index: int, review: RoundReview, key: str) -> None:
                labels=seat_labels(tr, game.setup.rules()))
     st.caption(tr("play.replay_step", n=step, total=total))
     judged = next((d for d in review.decisions if d.ply == step), None)
+    # One row right under the board, on a phone too (see _STEPS_CSS); the arrow keys, Home
+    # and End do the same.
+    st.html(_STEPS_CSS)
+    with st.container(horizontal=True, gap="small", key=f"{key}:buttons"):
+        for name, icon, to, off in (("first", "first_page", 0, step == 0), ("prev", "chevron_left", step - 1, step == 0),
+                                    ("next", "chevron_right", step + 1, step == total),
+                                    ("last", "last_page", total, step == total)):
+            st.button(tr(f"play.replay_{name}"), key=f"{key}:{name}", on_click=go, args=(to,), disabled=off,
+                      icon=f":material/{icon}:")
+        st.button(tr("play.replay_mistake"), key=f"{key}:slip", on_click=next_slip, disabled=not slips,
+                  icon=":material/error:")
     if judged is not None:  # the position before one of your choices: say how it was judged
         st.markdown(tr("play.replay_choice", grade=grade_text(tr, judged),
                        yours=action_label(tr, judged.action), best=action_label(tr, judged.best),
                        loss=loss_text(tr, judged)))
-    cols = st.columns(5)
-    cols[0].button(tr("play.replay_first"), key=f"{key}:first", on_click=go, args=(0,), disabled=step == 0,
-                   icon=":material/first_page:", width="stretch")
-    cols[1].button(tr("play.replay_prev"), key=f"{key}:prev", on_click=go, args=(step - 1,), disabled=step == 0,
-                   icon=":material/chevron_left:", width="stretch")
-    cols[2].button(tr("play.replay_next"), key=f"{key}:next", on_click=go, args=(step + 1,),
-                   disabled=step == total, icon=":material/chevron_right:", width="stretch")
-    cols[3].button(tr("play.replay_last"), key=f"{key}:last", on_click=go, args=(total,), disabled=step == total,
-                   icon=":material/last_page:", width="stretch")
-    cols[4].button(tr("play.replay_mistake"), key=f"{key}:slip", on_click=next_slip, disabled=not slips,
-                   icon=":material/error:", width="stretch")
+        luck = luck_text(tr, judged)
+        if luck:
+            st.caption(luck)

@@ -1,9 +1,10 @@
 """The new-match form of the play page, and the link that reproduces a deal.
 
-Link: ``/play?game=laplaza_1v1&seed=abc&players=2&rules=fid,capicu_25&levels=casual&pace=fast``
-— ``levels`` names the bot of each seat after yours, in turn order; ``pace`` is slow,
-normal or fast. A link with a seed
-starts that match at once; a bad value is reported and the form is shown instead.
+Link: ``/play?game=laplaza_1v1&seed=123456&players=2&rules=fid,capicu_25&levels=casual&pace=fast``
+— ``seed`` is a deal number (digits); ``levels`` names the bot of each seat after yours, in
+turn order; ``pace`` is slow, normal or fast. A link with a seed starts that match at once.
+A bad value is named in a notice with what it may be (in the reader's language), and the
+form is shown with whatever the link got right.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import secrets
 import streamlit as st
 
-from engine import PRESET_NAMES, Rules, overlays_for
+from engine import EngineError, Rules, overlays_for
 from strategy.game import HUMAN, PLAYABLE_LEVELS, PLAYER_COUNTS, GameError, Setup
 from strategy.strength import measured
 
@@ -21,6 +22,8 @@ from ..labels import figure, game_title, seat_labels, variant_names
 #: Seconds between two bots' moves: never faster than the eye can follow.
 PACES = {"slow": 1.6, "normal": 1.0, "fast": 0.6}
 DEFAULT_LEVEL = "casual"
+#: A deal number is at most this many digits (short enough to read out and type).
+SEED_DIGITS = 18
 
 
 def new_seed() -> str:
@@ -28,28 +31,112 @@ def new_seed() -> str:
     return str(secrets.randbelow(900_000) + 100_000)
 
 
-def setup_from_link() -> Setup | None:
-    """The match a link names, or None (no link, or a bad one: then a notice says why)."""
+class LinkProblem(ValueError):
+    """A link's parameter that does not fit: its name, its value, and what it may be."""
+
+    def __init__(self, name: str, value: str, allowed: str) -> None:
+        self.name, self.value, self.allowed = name, value, allowed
+        super().__init__(name)
+
+
+def _choices(values, name_of) -> str:
+    """What a link may say, each with its name in the reader's words: "draw (The Draw game)"."""
+    return ", ".join(f"{v} ({name_of(v)})" for v in values)
+
+
+def check_seed(text: str) -> str:
+    """A deal number: digits only, at most :data:`SEED_DIGITS` of them (LinkProblem if not)."""
+    if not (text.isascii() and text.isdigit() and len(text) <= SEED_DIGITS):
+        raise LinkProblem("seed", text, session.tr()("play.allowed.seed"))
+    return text
+
+
+def _read_link(params, kept: dict) -> Setup:
+    """The Setup a link names; each value that fits goes into ``kept`` on the way."""
+    tr = session.tr()
+    seed = str(params["seed"])
+    if seed.isascii() and seed.isdigit() and len(seed) <= SEED_DIGITS:
+        kept["seed"] = seed  # a good deal number is kept whatever else is wrong
+    preset = str(params.get("game", "laplaza_partners"))
+    if preset not in PLAYER_COUNTS:
+        raise LinkProblem("game", preset, tr("play.allowed.game", choices=_choices(PLAYER_COUNTS, lambda p: game_title(tr, p))))
+    kept["game"], title = preset, game_title(tr, preset)
+    counts = PLAYER_COUNTS[preset]
+    raw = str(params.get("players", counts[0]))
+    if raw not in {str(c) for c in counts}:
+        raise LinkProblem("players", raw, tr("play.allowed.players", game=title, choices=", ".join(map(str, counts))))
+    players = kept["players"] = int(raw)
+    offered = overlays_for(preset)
+    rules = tuple(r for r in str(params.get("rules", "")).split(",") if r)
+    allowed_rules = (tr("play.allowed.rules", game=title, choices=_choices(offered, lambda o: tr(f"variant.{o}")))
+                     if offered else tr("play.allowed.rules_none", game=title))
+    for rule in rules:
+        if rule not in offered:
+            raise LinkProblem("rules", rule, allowed_rules)
+    try:
+        Rules.preset(preset, players, rules)
+    except EngineError:  # each fits the game, but not all together (or not at this table size)
+        raise LinkProblem("rules", ",".join(rules), allowed_rules) from None
+    kept["rules"] = rules
+    raw_levels = str(params.get("levels", ""))
+    levels = tuple(v for v in raw_levels.split(",") if v) or (DEFAULT_LEVEL,) * (players - 1)
+    unknown = [v for v in levels if v not in PLAYABLE_LEVELS]
+    if unknown or len(levels) != players - 1:
+        raise LinkProblem("levels", unknown[0] if unknown else raw_levels,
+                          tr("play.allowed.levels", n=players - 1,
+                             choices=_choices(PLAYABLE_LEVELS, lambda v: tr(f"bot.{v}.name"))))
+    kept["levels"] = levels
+    return Setup(preset, players, rules, check_seed(seed), (HUMAN, *levels))
+
+
+def pace_from_link() -> None:
+    """The bots' pace a link asks for (``pace=fast``); another value is named in a notice
+    and the pace stays as it was. Read when a session opens the page with a link."""
     params = st.query_params
-    if str(params.get("pace", "")) in PACES:
-        st.session_state["play_pace"] = str(params["pace"])
+    if "pace" not in params:
+        return
+    value = str(params["pace"])
+    if value in PACES:
+        st.session_state["play_pace"] = value
+    else:
+        tr = session.tr()
+        session.notice("play.bad_pace", value=value[:40],
+                       choices=_choices(PACES, lambda p: tr(f"play.pace_{p}")))
+
+
+def _fill_form(kept: dict) -> None:
+    """Put what a bad link got right into the form (its widgets take these values)."""
+    if "seed" in kept:
+        st.session_state["play_form_seed"] = kept["seed"]
+    preset = kept.get("game")
+    if preset is None:
+        return
+    st.session_state["play_form_game"] = preset
+    players = kept.get("players")
+    if players is None:
+        return
+    st.session_state[f"play_form_players:{preset}"] = players
+    if "rules" in kept:
+        st.session_state[f"play_form_rules:{preset}"] = list(kept["rules"])
+    for seat, level in enumerate(kept.get("levels", ()), start=1):
+        st.session_state[f"play_form_level:{preset}:{players}:{seat}"] = level
+
+
+def setup_from_link() -> Setup | None:
+    """The match a link names, or None (no link, or a bad one: then a notice says which
+    parameter, its value and what it may be, and the form keeps what did fit)."""
+    params = st.query_params
     if "seed" not in params:
         return None
-    preset = str(params.get("game", "laplaza_partners"))
+    kept: dict = {}
     try:
-        if preset not in PRESET_NAMES:
-            raise GameError("bad_game", preset)
-        raw = str(params.get("players", PLAYER_COUNTS[preset][0]))
-        if not (raw.isascii() and raw.isdigit() and len(raw) == 1):
-            raise GameError("bad_players", raw)
-        players = int(raw)
-        rules = tuple(r for r in str(params.get("rules", "")).split(",") if r)
-        levels = tuple(v for v in str(params.get("levels", "")).split(",") if v) or (DEFAULT_LEVEL,) * (players - 1)
-        return Setup(preset, players, rules, str(params["seed"])[:40], (HUMAN, *levels))
-    except (GameError, ValueError) as error:
-        name = getattr(error, "code", "bad_setup").removeprefix("bad_")
-        session.notice("play.bad_link", name=name, value=str(error)[:40])
-        return None
+        return _read_link(params, kept)
+    except LinkProblem as problem:
+        session.notice("play.bad_link", name=problem.name, value=problem.value[:40], allowed=problem.allowed)
+    except GameError:  # Setup's own checks, should one ever be stricter than the link's
+        session.notice("play.bad_link", name="game", value=str(params.get("game", "")), allowed="")
+    _fill_form(kept)
+    return None
 
 
 def link_params(setup: Setup) -> dict[str, str]:
@@ -68,8 +155,10 @@ def setup_form() -> Setup | None:
         counts = PLAYER_COUNTS[preset]
         players = counts[0]
         if len(counts) > 1:
-            players = st.segmented_control(tr("play.players"), list(counts), default=counts[0],
-                                           key=f"play_form_players:{preset}", required=True)
+            key = f"play_form_players:{preset}"
+            # a value put in by a link (_fill_form) is the default: no second one
+            players = st.segmented_control(tr("play.players"), list(counts), required=True, key=key,
+                                           **({} if key in st.session_state else {"default": counts[0]}))
         rules_of = overlays_for(preset)
         chosen = st.multiselect(tr("play.rules"), rules_of, key=session.translated(f"play_form_rules:{preset}"),
                                 format_func=lambda o: tr(f"variant.{o}"), placeholder=tr("play.rules_none"))
@@ -79,10 +168,10 @@ def setup_form() -> Setup | None:
         for seat in range(1, players):
             partner = preset == "laplaza_partners" and seat == 2
             name = tr("play.partner", seat=labels[seat]) if partner else labels[seat]
+            key = f"play_form_level:{preset}:{players}:{seat}"
             level = columns[seat - 1].selectbox(
-                name, list(PLAYABLE_LEVELS), index=PLAYABLE_LEVELS.index(DEFAULT_LEVEL),
-                key=session.translated(f"play_form_level:{preset}:{players}:{seat}"),
-                format_func=lambda v: tr(f"bot.{v}.name"))
+                name, list(PLAYABLE_LEVELS), key=session.translated(key), format_func=lambda v: tr(f"bot.{v}.name"),
+                **({} if key in st.session_state else {"index": PLAYABLE_LEVELS.index(DEFAULT_LEVEL)}))
             columns[seat - 1].caption(tr(f"bot.{level}.about"))
             strength = measured(level, preset, players)
             if strength is not None:  # docs/strength.md: against the level below, duplicate deals
@@ -97,10 +186,13 @@ def setup_form() -> Setup | None:
         if not st.button(tr("play.start"), type="primary", icon=":material/play_arrow:", key="play_start"):
             return None
     try:
-        return Setup(preset, players, tuple(chosen), seed.strip() or new_seed(), tuple(levels))
+        return Setup(preset, players, tuple(chosen), check_seed(seed.strip()) if seed.strip() else new_seed(),
+                     tuple(levels))
+    except LinkProblem as problem:
+        st.error(tr("play.bad_setup", reason=session.plain(problem.allowed)), icon=":material/error:")
     except GameError as error:
         st.error(tr("play.bad_setup", reason=session.plain(str(error))), icon=":material/error:")
-        return None
+    return None
 
 
 def pace() -> float:
@@ -118,5 +210,5 @@ def init_state() -> None:
     st.session_state.setdefault("play_pace", "normal")
 
 
-__all__ = ["PACES", "describe", "init_state", "link_params", "new_seed", "pace", "setup_form",
-                      "setup_from_link"]
+__all__ = ["PACES", "check_seed", "describe", "init_state", "link_params", "new_seed", "pace", "pace_from_link",
+           "setup_form", "setup_from_link"]

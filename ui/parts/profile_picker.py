@@ -4,9 +4,12 @@ saved, create one, or play as a guest. A signed-in device stays signed in across
 
 from __future__ import annotations
 
+import secrets
+
 import streamlit as st
 
 from progress import ProgressError, StoreUnavailable
+from progress.accounts import NAME_LOOKUPS
 
 from .. import session
 from . import device
@@ -17,7 +20,8 @@ OTHER = "__other__"  # sign in by typing a name (a hidden profile)
 _PENDING = "profile_pending"  # a profile picked whose PIN is still to be typed
 _ERROR = "profile_error"
 _INFO = "profile_info"  # a change to the settings just saved
-REMEMBER = "profile_remember"  # stay signed in on this device (the default)
+REMEMBER = "profile_remember"  # stay signed in on this device (off unless ticked: computers are shared)
+_LOOKUP_ID = "profile_lookup_session"  # this session's key in the server's limit on name lookups
 _PROTECTION = "profile_protection"  # (profile id, Protection) as last read or written
 
 
@@ -39,7 +43,7 @@ def _signed_in(profile) -> None:
     st.session_state.pop("profile_pin", None)
     session.set_profile(profile)
     st.session_state["profile_select"] = profile.id
-    if st.session_state.get(REMEMBER, True):  # a shared computer can say no
+    if st.session_state.get(REMEMBER, False):  # only when asked: the next person may be a stranger
         device.remember(profile.id)
     else:
         device.forget()
@@ -67,19 +71,27 @@ def _on_pick() -> None:
         _signed_in(profile)
 
 
+def _client_address() -> str | None:
+    try:
+        return st.context.ip_address
+    except Exception:  # noqa: BLE001 - no browser context (a bare script run)
+        return None
+
+
 def _on_sign_in() -> None:
     store = session.store()
     pin = st.session_state.get("profile_pin", "")
     pending = st.session_state.get(_PENDING)
-    if pending is None:  # by name
-        name = st.session_state.get("profile_lookup", "")
-        found = _store_call(lambda: store.find_profile(name))
-        if found is None:
-            if _ERROR not in st.session_state:
-                st.session_state[_ERROR] = session.tr()("profile.no_such_name")
+    st.session_state.pop(_ERROR, None)  # this try's answer, not the last one's
+    if pending is None:  # by name: one answer for "no such name" and "wrong PIN", and not too often
+        lookup_id = st.session_state.setdefault(_LOOKUP_ID, secrets.token_hex(8))
+        if not NAME_LOOKUPS.allow(lookup_id, _client_address()):
+            st.session_state[_ERROR] = session.tr()("profile.too_many_lookups")
             return
-        pending = found.id
-    profile = _store_call(lambda: store.sign_in(pending, pin or None))
+        name = st.session_state.get("profile_lookup", "")
+        profile = _store_call(lambda: store.sign_in_by_name(name, pin or None))
+    else:
+        profile = _store_call(lambda: store.sign_in(pending, pin or None))
     if profile is not None:
         _signed_in(profile)
 
@@ -104,15 +116,25 @@ def _create() -> None:
     _signed_in(created)
 
 
+def _current_pin() -> str | None:
+    """The current PIN typed in the settings (asked before the PIN changes or the profile goes)."""
+    typed = st.session_state.get("profile_current_pin", "")
+    st.session_state["profile_current_pin"] = ""
+    return typed or None
+
+
 def _on_save_pin() -> None:
     p = session.profile()
     pin = st.session_state.get("profile_set_pin", "")
-    protection = _store_call(lambda: session.store().protect(p.id, pin=pin)) if p is not None else None
+    current = _current_pin()
+    st.session_state.pop(_ERROR, None)
+    protection = _store_call(lambda: session.store().protect(p.id, pin=pin, current=current)) if p else None
     if protection is not None:
         st.session_state[_PROTECTION] = (p.id, protection)
         st.session_state["profile_set_pin"] = ""
-        st.session_state.pop(_ERROR, None)
         st.session_state[_INFO] = "profile.pin_saved" if pin else "profile.pin_removed"
+        if st.session_state.get(device.TOKEN):  # every device was signed out: this one stays
+            device.remember(p.id)
 
 
 def _on_hide() -> None:
@@ -139,7 +161,8 @@ def _on_delete() -> None:
     if p is None or not st.session_state.get("profile_delete_sure"):
         return
     st.session_state.pop(_ERROR, None)
-    _store_call(lambda: session.store().delete_profile(p.id))
+    current = _current_pin()
+    _store_call(lambda: session.store().delete_profile(p.id, pin=current))
     if _ERROR in st.session_state:
         return
     device.forget()
@@ -199,7 +222,7 @@ def profile_picker() -> None:
     elif current is not None:
         _settings(current)
     if current is None or choice in (NEW, OTHER) or st.session_state.get(_PENDING) == choice:
-        st.session_state.setdefault(REMEMBER, True)
+        st.session_state.setdefault(REMEMBER, False)
         st.checkbox(tr("profile.remember"), key=REMEMBER, help=tr("profile.remember_help"))
     if _ERROR in st.session_state:
         st.error(st.session_state[_ERROR])
@@ -219,6 +242,9 @@ def _settings(current) -> None:
         if _INFO in st.session_state:
             st.success(tr(st.session_state.pop(_INFO)))
         st.caption(tr("profile.has_pin") if protection.pin else tr("profile.no_pin"))
+        if protection.pin:  # asked before the PIN changes or the profile is deleted
+            st.text_input(tr("profile.current_pin"), key="profile_current_pin", type="password", max_chars=8,
+                          help=tr("profile.current_pin_help"))
         st.text_input(tr("profile.set_pin"), key="profile_set_pin", type="password", max_chars=8,
                       help=tr("profile.pin_help"))
         st.button(tr("profile.save_pin"), on_click=_on_save_pin, key="profile_save_pin")

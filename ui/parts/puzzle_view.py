@@ -14,8 +14,9 @@ from puzzles import Puzzle, check
 from puzzles.explain import label, question_text, seat_names
 
 from .. import session
+from ..board.speech import tile_list
 from ..board.svg import stock_row_svg
-from ..labels import action_label, game_title, ptype_title, variant_names
+from ..labels import action_label, board_texts, game_title, ptype_title, variant_names
 from .question_widget import ask
 
 
@@ -77,7 +78,8 @@ def show_puzzle(puzzle: Puzzle, *, key: str, daily: dt.date | None, allow_retry:
     with board_col:
         if kind == "draw_outcome":  # the question is about the order of the stock: show it
             st.caption(tr("puzzle.stock_order"))
-            st.image(stock_row_svg([str(t) for t in rnd.stock[:rnd.drawable]], title=tr("board.stock")),
-                     width="stretch")
+            order = [str(t) for t in rnd.stock[:rnd.drawable]]
+            st.image(stock_row_svg(order, title=tr("board.stock")), width="stretch",
+                     alt=f"{tr('board.stock')}: {tile_list(order, board_texts(tr))}")
         _table_log(puzzle, rnd, names)
     return verdict

@@ -16,6 +16,7 @@ from engine import Round
 from puzzles import KINDS
 
 from .. import session
+from ..board import announce
 from .board_frame import show_board
 
 Checker = Callable[[Any], Any]  # a response -> a puzzles Verdict (with .explanation)
@@ -27,6 +28,23 @@ def _record(key: str, verdict: Any, on_answer: Callable[[Any, int], None] | None
     st.session_state[f"{key}:verdict"] = verdict
     if on_answer is not None:
         on_answer(verdict, elapsed)
+
+
+def verdict_text(verdict: Any, right_text: str, wrong_text: str) -> str:
+    """What the verdict's box says: the page's words and the engine's explanation (the box
+    also has a tick or a cross, so its colour is never the only signal)."""
+    tr = session.tr()
+    if verdict.correct:
+        return " ".join(t for t in (right_text, verdict.explanation) if t) or tr("question.right")
+    return " ".join(t for t in (verdict.explanation, wrong_text) if t) or tr("question.wrong")
+
+
+def spoken_verdict(verdict: Any, right_text: str, wrong_text: str) -> str:
+    """The verdict as a screen reader hears it: right or wrong first, in words."""
+    tr = session.tr()
+    head = tr("question.right") if verdict.correct else tr("question.wrong")
+    body = verdict_text(verdict, right_text, wrong_text)
+    return body if body.startswith(head.rstrip("!.")) else f"{head} {body}"
 
 
 def reset(key: str) -> None:
@@ -63,7 +81,11 @@ def ask(
 
     def submit(response: Any) -> None:
         if st.session_state.get(f"{key}:verdict") is None:
-            _record(key, check(response), on_answer)
+            verdict = check(response)
+            _record(key, verdict, on_answer)
+            if verdict is not None:  # a class quiz's verdict waits for the teacher's reveal
+                # a screen reader hears it once, through the board's live region
+                announce(spoken_verdict(verdict, right_text, wrong_text))
 
     board_box = board_box or st.container()
     controls = controls or st.container()
@@ -106,11 +128,9 @@ def _controls(spec, on_board, key, answered, choices, label, submit, right_text,
     if verdict is None:
         return None
     if verdict.correct:
-        st.success(" ".join(t for t in (right_text, verdict.explanation) if t) or tr("question.right"),
-                   icon=":material/check:")
+        st.success(verdict_text(verdict, right_text, wrong_text), icon=":material/check:")
     else:
-        st.error(" ".join(t for t in (verdict.explanation, wrong_text) if t) or tr("question.wrong"),
-                 icon=":material/close:")
+        st.error(verdict_text(verdict, right_text, wrong_text), icon=":material/close:")
         if allow_retry:
             st.button(tr("question.try_again"), key=f"{key}:retry", on_click=reset, args=(key,))
     return verdict

@@ -8,19 +8,30 @@ import streamlit as st
 
 from .. import session
 from ..board import board_model, render_svg
+from ..board.speech import describe_board
 from ..labels import board_texts, seat_labels
 from .lesson_catalog import course
 
 
-@st.cache_data(show_spinner=False, max_entries=256)
-def lesson_still(lesson_id: str, lang: str) -> str:
-    """The lesson's board at its last step, as an SVG (the same look as the live board)."""
+def _still_model(lesson_id: str, lang: str) -> dict:
+    """The lesson's board at its last step, as ``lang`` shows it."""
     lesson = course().lesson(lesson_id)
     rnd = lesson.frames()[-1].round
     words = session.translator(lang)
-    model = board_model(rnd, lesson.viewer, seat_labels=seat_labels(words, rnd.rules, lesson.viewer),
-                        texts=board_texts(words), reveal=lesson.reveal or rnd.is_over, interactive=False)
-    return same_shape(render_svg(model))
+    return board_model(rnd, lesson.viewer, seat_labels=seat_labels(words, rnd.rules, lesson.viewer),
+                       texts=board_texts(words), reveal=lesson.reveal or rnd.is_over, interactive=False)
+
+
+@st.cache_data(show_spinner=False, max_entries=256)
+def lesson_still(lesson_id: str, lang: str) -> str:
+    """The still as an SVG (the same look as the live board)."""
+    return same_shape(render_svg(_still_model(lesson_id, lang)))
+
+
+@st.cache_data(show_spinner=False, max_entries=256)
+def lesson_still_text(lesson_id: str, lang: str) -> str:
+    """The still's text equivalent (its ``alt``): the same board in words."""
+    return " ".join(describe_board(_still_model(lesson_id, lang)))
 
 
 #: every still has this height / width, so the course's cards line up

@@ -1,0 +1,415 @@
+"""A round played at a real table, written down as it happens, from one seat's view.
+
+The player enters their own hand, who leads, and then every move as it is made: their own
+(a tile, a draw with the tile they drew, a pass) and the others' (a tile, a pass, a draw
+whose tile they did not see). The companion keeps what that seat knows —
+:class:`engine.knowledge.SeatView`, the same object a seat is given in a game played on
+the engine — so every analysis the app has (the hint, who cannot hold which numbers, the
+exact odds of where each tile is) works on a real game.
+
+How, without the others' hands: the companion keeps one *stand-in* deal, a whole deal
+that fits everything entered so far, and plays each entry on it with the engine. The
+engine therefore decides what is legal, whose turn it is, the score and the round's end;
+the seat's view of the stand-in is the seat's view of the real game, because a view holds
+only the seat's own tiles and the public record. When an entry does not fit the stand-in
+(Luis plays 3-5 and the stand-in gave it to Ana), the companion draws other deals that
+fit the record so far, uniformly (``engine.inference``), until one lets the entry be
+made; when none can, the entry is refused with the reason (Luis passed on 3 earlier, so
+he holds no 3). The record itself is only the entries: the stand-in is rebuilt from them,
+the same every time (its random draws are seeded by the record), so undo, a link and a
+file all give the same analysis.
+
+>>> from engine import Rules
+>>> game = TableGame(Rules.preset("laplaza_partners"), seat=0,
+...                  hand=["6-6", "1-2", "0-0", "0-1", "0-2", "0-3", "0-4"])
+>>> game.turn  # whoever holds 6-6 leads it: here, the player
+0
+>>> game = game.play(0, "lead 6-6").play(1, "5-6@L").play(2, "pass")
+>>> game.view().cannot_hold()[2] >= {5, 6}  # Ana passed facing 5 and 6
+True
+>>> game.play(1, "4-6@L")
+Traceback (most recent call last):
+...
+strategy.companion.EntryError: not_turn: it is seat 3's turn, not seat 1's
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import zlib
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any, Mapping, Sequence
+
+from engine import IllegalActionError, Round, Rules
+from engine.actions import Action
+from engine.inference import deals_at_random
+from engine.knowledge import SeatView
+from engine.tiles import TILES, Tile
+from engine.view import ends_after
+
+#: how many fitting deals are drawn before an entry is called impossible
+DRAWS = 3000
+#: the entries' kinds besides a move: the round blocked at the table
+BLOCKED = "blocked"
+
+
+class EntryError(ValueError):
+    """An entry the game cannot have had; ``code`` and ``params`` say why (for the page's words)."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        self.code, self.params = code, params
+        super().__init__(f"{code}: {_explain(code, params)}")
+
+
+def _explain(code: str, params: Mapping[str, Any]) -> str:
+    english = {
+        "not_turn": "it is seat {turn}'s turn, not seat {seat}'s",
+        "over": "the round is over",
+        "seen": "{tile} is already in your hand or on the table",
+        "not_drawn": "say which tile you drew",
+        "own_illegal": "{why}",
+        "cannot_hold": "seat {seat} cannot hold {tile}",
+        "cannot": "no deal fits: seat {seat} cannot {action} here",
+        "hand": "a hand of {size} tiles, each once ({got})",
+        "not_blocked": "the round cannot block here",
+        "link": "this link holds no record of a game",
+        "format": "this is not a record of a game",
+    }
+    text = english.get(code, code)
+    for name, value in params.items():
+        text = text.replace("{" + name + "}", str(value))
+    return text
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One thing that happened: ``seat`` did ``action`` (``"3-5@L"``, ``"lead 6-6"``,
+    ``"draw"``, ``"pass"``), or the round blocked (seat -1, ``"blocked"``); ``drawn`` is the
+    tile the player drew (their own draws only)."""
+
+    seat: int
+    action: str
+    drawn: str | None = None
+
+    def to_list(self) -> list:
+        return [self.seat, self.action] + ([self.drawn] if self.drawn else [])
+
+
+@dataclass(frozen=True)
+class TableGame:
+    """The record of one round at a real table, from ``seat``'s view (immutable: every
+    entry gives a new record, so undo is the previous one)."""
+
+    rules: Rules
+    seat: int
+    hand: Sequence[str]
+    leader: int | None = None          # None: the rules say (the 6-6 holder...), else seat 0
+    round_number: int = 1
+    score: Sequence[int] | None = None
+    entries: tuple[Entry, ...] = ()
+    _stand_in: Round | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        hand = tuple(str(Tile.parse(t)) for t in self.hand)
+        size = self.rules.hand_size
+        if len(hand) != size or len(set(hand)) != size:
+            raise EntryError("hand", size=size, got=len(set(hand)))
+        object.__setattr__(self, "hand", hand)
+        if self._stand_in is None:
+            object.__setattr__(self, "_stand_in", _replay(self))
+
+    # ------------------------------------------------------------------ reading
+    def round(self) -> Round:
+        """The stand-in round (a copy): its public record and the seat's hand are real,
+        the other hands and the stock only fit them."""
+        return self._stand_in.copy()
+
+    def view(self) -> SeatView:
+        return self._stand_in.view(self.seat)
+
+    @property
+    def turn(self) -> int:
+        return self._stand_in.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self._stand_in.is_over
+
+    # ------------------------------------------------------------------ writing
+    def play(self, seat: int, action: str, drawn: str | None = None) -> "TableGame":
+        """This record with one more entry, or :class:`EntryError` saying why it cannot be."""
+        if str(action).strip() != BLOCKED and not (type(seat) is int and 0 <= seat < self.rules.num_players):
+            raise EntryError("format")
+        entry = Entry(seat, str(action).strip(), None if drawn is None else str(Tile.parse(drawn)))
+        entries = self.entries + (entry,)
+        stand_in = _advance(self, self._stand_in, entry, entries)
+        return replace(self, entries=entries, _stand_in=stand_in)
+
+    def blocked(self) -> "TableGame":
+        """The round blocked at the table after the last move (nobody could play)."""
+        return self.play(-1, BLOCKED)
+
+    def undo(self) -> "TableGame":
+        return replace(self, entries=self.entries[:-1], _stand_in=None) if self.entries else self
+
+    @staticmethod
+    def from_round(rnd: Round, seat: int) -> "TableGame":
+        """What ``seat`` could have written down of a round played on the engine (a bot
+        game, a review): its dealt hand, the leader and every public move, with its own
+        draws' tiles."""
+        start = rnd.copy()
+        for _ in range(len(rnd.history)):
+            start.undo()
+        game = TableGame(rnd.rules, seat=seat, hand=[str(t) for t in start.hand(seat)], leader=rnd.leader,
+                         round_number=rnd.round_number, score=tuple(rnd.score))
+        for actor, aid, drawn in rnd.history:
+            game = game.play(actor, str(Action.from_id(aid)), str(TILES[drawn]) if actor == seat and drawn >= 0 else None)
+        if rnd.is_over and rnd.result.kind == "block" and not game.is_over:
+            game = game.blocked()
+        return game
+
+    # ------------------------------------------------------------------ files and links
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"rules": self.rules.to_dict(), "seat": self.seat, "hand": list(self.hand),
+                                "moves": [e.to_list() for e in self.entries]}
+        if self.leader is not None:
+            data["leader"] = self.leader
+        if self.round_number != 1:
+            data["round"] = self.round_number
+        if self.score is not None:
+            data["score"] = list(self.score)
+        return data
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> "TableGame":
+        """The record a file or link holds; a bad one raises ValueError (EntryError and
+        the engine's errors are ValueErrors) saying what is wrong."""
+        if not isinstance(data, Mapping):
+            raise EntryError("format")
+        rules = Rules.from_dict(data.get("rules", {}))
+        game = TableGame(rules, seat=_int(data.get("seat", 0), rules.num_players), hand=list(data.get("hand", [])),
+                         leader=None if data.get("leader") is None else _int(data["leader"], rules.num_players),
+                         round_number=_int(data.get("round", 1), 10_000) or 1,
+                         score=data.get("score"))
+        for move in data.get("moves", []):
+            if not isinstance(move, list) or not 2 <= len(move) <= 3:
+                raise EntryError("format")
+            if move[1] == BLOCKED:
+                game = game.blocked()
+                continue
+            game = game.play(_int(move[0], rules.num_players), str(move[1]), move[2] if len(move) == 3 else None)
+        return game
+
+
+#: the longest link text read back (a record of a whole round is a few hundred characters)
+LINK_LIMIT = 4000
+
+
+def to_link(game: TableGame) -> str:
+    """The record as one URL-safe word: compact JSON, compressed, base64url."""
+    text = json.dumps(game.to_dict(), separators=(",", ":"), sort_keys=True)
+    return base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")
+
+
+def from_link(word: str) -> TableGame:
+    """The record a link holds; a bad or tampered link raises :class:`EntryError`
+    (``"link"``) or, for a record that cannot be, the engine's or this module's error."""
+    if not isinstance(word, str) or not 0 < len(word) <= LINK_LIMIT:
+        raise EntryError("link")
+    try:
+        raw = zlib.decompressobj().decompress(base64.urlsafe_b64decode(word + "=" * (-len(word) % 4)), 20_000)
+        data = json.loads(raw.decode())
+    except (ValueError, zlib.error, UnicodeDecodeError):
+        raise EntryError("link") from None
+    return TableGame.from_dict(data)
+
+
+def _int(value: Any, below: int) -> int:
+    if type(value) is not int or not 0 <= value < below:
+        raise EntryError("format")
+    return value
+
+
+# ---------------------------------------------------------------------- the stand-in deal
+def _rng(game: TableGame, entries: Sequence[Entry]) -> random.Random:
+    """Random draws seeded by the record itself: the same record, the same stand-in."""
+    text = json.dumps([game.rules.to_dict(), game.seat, list(game.hand), game.leader, game.round_number,
+                       [e.to_list() for e in entries]], sort_keys=True)
+    return random.Random(int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big"))
+
+
+def _start(game: TableGame) -> Round:
+    """A first stand-in deal: the seat's hand as entered, the rest shuffled, the lead where
+    the rules or the player put it."""
+    rules, rng = game.rules, _rng(game, ())
+    mine = set(game.hand)
+    for _ in range(DRAWS):
+        rest = [str(t) for t in TILES if str(t) not in mine]
+        rng.shuffle(rest)
+        size = rules.hand_size
+        hands, i = [], 0
+        for s in range(rules.num_players):
+            if s == game.seat:
+                hands.append(list(game.hand))
+            else:
+                hands.append(rest[i:i + size])
+                i += size
+        stock = rest[i:] if rules.stock_mode == "draw" else []
+        rnd = Round.from_hands(rules, hands, stock, leader=game.leader or 0, round_number=game.round_number)
+        if game.leader is None or rnd.leader == game.leader:
+            if game.score is not None:
+                rnd.score = tuple(game.score)
+            return rnd
+    # the player named a leader the rules do not allow (the 6-6 is in their own hand)
+    raise EntryError("not_turn", turn=rnd.leader, seat=game.leader)
+
+
+def _replay(game: TableGame) -> Round:
+    rnd = _start(game)
+    for k, entry in enumerate(game.entries):
+        rnd = _advance(game, rnd, entry, game.entries[:k + 1])
+    return rnd
+
+
+def _advance(game: TableGame, rnd: Round, entry: Entry, entries: Sequence[Entry]) -> Round:
+    """The stand-in after ``entry`` (the last of ``entries``), with the engine's judgement."""
+    if rnd.is_over:
+        raise EntryError("over")
+    if entry.action == BLOCKED:
+        return _blocked(game, entries)
+    if entry.seat != rnd.turn:
+        raise EntryError("not_turn", turn=rnd.turn, seat=entry.seat)
+    action = Action.parse(entry.action)
+    view = rnd.view(game.seat)
+    if action.tile is not None and (entry.seat != game.seat or action.kind == "draw"):
+        if str(action.tile) in {str(t) for t in view.seen()}:
+            raise EntryError("seen", tile=str(action.tile))
+    if entry.seat == game.seat and action.kind != "draw":
+        return _own_move(game, rnd, entry, action, entries)
+    refusal = (_why_not(rnd, game.seat, entry, action) if action.tile is not None
+               else EntryError("cannot", seat=entry.seat, action=entry.action))
+    return _drawn_for(game, view, entry, action, entries, refusal)
+
+
+def _own_move(game: TableGame, rnd: Round, entry: Entry, action: Action, entries) -> Round:
+    """The player's own tile or pass: their hand is real, so the engine judges it as is."""
+    trial = rnd.copy()
+    try:
+        trial.apply(action)
+    except IllegalActionError as err:
+        raise EntryError("own_illegal", why=str(err)) from None
+    if _goes_on(trial):
+        return trial
+    # the stand-in blocked by itself, which the table did not: a deal where it goes on
+    return _drawn_for(game, rnd.view(game.seat), entry, action, entries,
+                      EntryError("cannot", seat=entry.seat, action=entry.action))
+
+
+def _after(game: TableGame, view: SeatView, entry: Entry, action: Action) -> SeatView:
+    """The seat's view once ``entry`` is made: for a pass, a draw or another seat's tile
+    it follows from the record alone (the deal model then draws exactly the deals in which
+    the move was possible, a pass or a draw forced, and the round did not block)."""
+    history = view.history + ((entry.seat, action, view.ends),)
+    counts = list(view.hand_counts)
+    after = replace(view, history=history)
+    if action.kind == "pass":
+        return replace(after, turn=(entry.seat + 1) % view.num_players)
+    if action.kind == "draw":
+        if view.stock_count <= 0:
+            raise EntryError("cannot", seat=entry.seat, action=entry.action)
+        counts[entry.seat] += 1
+        after = replace(after, hand_counts=tuple(counts), stock_count=view.stock_count - 1)
+        if entry.seat != game.seat:
+            return after
+        if entry.drawn is None:
+            raise EntryError("not_drawn")
+        drawn = Tile.parse(entry.drawn)
+        if drawn in view.seen():
+            raise EntryError("seen", tile=entry.drawn)
+        return replace(after, hand=tuple(sorted(view.hand + (drawn,), key=lambda t: t.id)),
+                       own_draws=view.own_draws + ((len(view.history), drawn),))
+    tile = action.tile
+    if action.kind == "lead":
+        line = ((tile.low, tile.high),)
+        if view.forced_lead is not None:
+            # the rules forced this lead (Kozel's priority tile): which tile it is, the
+            # table learns only now, and it says that no hand held a better one
+            after = replace(after, forced_lead=tile)
+    elif action.end == "L":
+        line = ((tile.other(view.ends[0]), view.ends[0]),) + view.line
+    else:
+        line = view.line + ((view.ends[1], tile.other(view.ends[1])),)
+    counts[entry.seat] -= 1
+    if entry.seat == game.seat:
+        after = replace(after, hand=tuple(t for t in view.hand if t != tile))
+    return replace(after, line=line, ends=ends_after(view.ends, action), hand_counts=tuple(counts),
+                   turn=(entry.seat + 1) % view.num_players)
+
+
+def _drawn_for(game: TableGame, view: SeatView, entry: Entry, action: Action, entries, refusal,
+               block: bool | None = None) -> Round:
+    """A deal in which the record and ``entry`` happened, found by the deal model: one where
+    the round goes on, else (the move left nobody able to play in every deal that fits)
+    one where it blocked there. ``block=True`` asks for the block only."""
+    after = _after(game, view, entry, action)
+    # a round's end keeps the turn with the mover (after a pass a block has moved it on)
+    ended = lambda how: replace(after, outcome=how, turn=after.turn if action.kind == "pass" else entry.seat)  # noqa: E731
+    if block:
+        wanted = [ended("block")]
+    elif action.tile is not None and after.hand_counts[entry.seat] == 0:
+        wanted = [ended("domino")]  # the last tile of a hand: public
+    else:
+        # the round goes on; or the move left nobody able to play in every deal that fits;
+        # or it reached the target with the points it scored (All Fives)
+        wanted = [after, ended("block"), ended("target")]
+    for view_after in wanted:
+        for rnd in deals_at_random(view_after, _rng(game, entries)):
+            if rnd.view(game.seat) == view_after:
+                return rnd
+            break
+    raise refusal
+
+
+def _blocked(game: TableGame, entries) -> Round:
+    """The player says the round blocked with the last move: the deal model finds a deal
+    in which nobody could play after it."""
+    moves = list(entries[:-1])
+    if not moves or moves[-1].action == BLOCKED:
+        raise EntryError("not_blocked")
+    before = _replay(replace(game, entries=tuple(moves[:-1]), _stand_in=None))
+    last = moves[-1]
+    action = Action.parse(last.action)
+    if action.kind == "draw":
+        raise EntryError("not_blocked")
+    return _drawn_for(game, before.view(game.seat), last, action, entries, EntryError("not_blocked"), block=True)
+
+
+def _goes_on(rnd: Round) -> bool:
+    """The round goes on, or ended by a domino (public); a block is only what the player says."""
+    return not rnd.is_over or rnd.result.kind != "block"
+
+
+def _candidates(game: TableGame, rnd: Round, entries):
+    """The stand-in, then up to DRAWS other deals that fit the record before ``entries[-1]``."""
+    yield rnd
+    drawn = deals_at_random(rnd.view(game.seat), _rng(game, entries))
+    for _ in range(DRAWS):
+        candidate = next(drawn, None)
+        if candidate is None:
+            return
+        yield candidate
+
+
+def _why_not(rnd: Round, viewer: int, entry: Entry, action: Action) -> EntryError:
+    """Why another seat's move cannot have happened, from what the viewer can prove."""
+    view = rnd.view(viewer)
+    if action.tile is not None:
+        number = next((n for n in (action.tile.low, action.tile.high)
+                       if n in view.cannot_hold().get(entry.seat, ())), None)
+        reason = view.cannot_hold_reasons(entry.seat).get(number) if number is not None else None
+        return EntryError("cannot_hold", seat=entry.seat, tile=str(action.tile), number=number,
+                          reason=reason[0] if reason else None)
+    return EntryError("cannot", seat=entry.seat, action=entry.action)

@@ -1,0 +1,99 @@
+"""The play page's words and numbers (play-walk.md #12, #14, #19, #22): luck told apart
+from skill in a sentence, every side's points in All Fives, a hint that lists each move
+once and says each fact once, a tile on equal ends played with one tap, and numbers in
+the reader's notation."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine import RoundResult, Rules
+from strategy.game import Game, Setup
+from strategy.hints import hint
+from strategy.review import Decision
+from tests.support.streamlit_events import component_event
+from tests.ui.conftest import open_app, texts_of
+from ui.i18n import translator
+from ui.labels import chart_separators, figure, percent, result_summary
+from ui.parts.hint_view import distinct_facts, expected_points_figure
+from ui.parts.play_review import luck_text
+
+EN = translator("en")
+
+
+def _decision(grade: str, exact: float, best_exact: float) -> Decision:
+    return Decision(3, "6-6@L", "1-6@L", -5.0, 10.7, 15.7, grade, exact, best_exact, 32, False)
+
+
+def test_a_costly_move_that_cost_nothing_in_this_deal_says_so():
+    assert luck_text(EN, _decision("blunder", 44.0, 44.0)) == EN("play.luck_free", exact="+44.0")
+
+
+def test_a_slip_that_also_cost_points_in_this_deal_says_how_many():
+    assert luck_text(EN, _decision("mistake", 10.0, 22.0)) == EN("play.luck_cost", lost="12.0", exact="+10.0",
+                                                                  best="+22.0")
+
+
+def test_the_best_move_that_lost_to_the_deal_is_called_the_deals_luck():
+    assert luck_text(EN, _decision("best", -8.0, 4.0)) == EN("play.luck_unlucky", exact="−8.0", best="+4.0")
+    assert luck_text(EN, _decision("best", 4.0, 4.0)) is None  # nothing to add
+
+
+def test_all_fives_says_every_sides_points_with_those_scored_in_play():
+    rules = Rules.preset("all_fives", 2)
+    result = RoundResult("block", 1, (0, 14), (5, 30), (19, 5), (19, 5), blocker=1)
+    lines = result_summary(EN, rules, result)
+    assert EN("result.points_each", points="You: 5, Opponent: 44") in lines
+
+
+@pytest.mark.parametrize("lang, decimal", [("en", "."), ("nl", ","), ("pt", ","), ("es", ",")])
+def test_numbers_and_charts_use_the_languages_decimal_sign(lang, decimal):
+    tr = translator(lang)
+    assert figure(tr, 2.71) == f"2{decimal}7" and percent(tr, 0.524) == "52%"
+    assert chart_separators(tr)[0] == decimal
+
+
+def test_a_fact_is_said_once():
+    facts = (("void", {"seat": 1, "number": 3, "why": "all_seen"}), ("void", {"seat": 2, "number": 3, "why": "all_seen"}),
+             ("count", {"number": 3, "unseen": 0}), ("void", {"seat": 1, "number": 5, "why": "all_seen"}),
+             ("void", {"seat": 2, "number": 5, "why": "all_seen"}), ("void", {"seat": 1, "number": 4, "why": "void"}))
+    assert distinct_facts(facts) == [facts[2], facts[3], facts[5]]
+
+
+#: 1 v 1 against a club player, deal 1: after your first legal move twice the ends are 5/5
+#: and you hold 3-5 and 5-6, each of which fits both ends.
+TWINS = {"game": "laplaza_1v1", "seed": "1", "levels": "casual"}
+
+
+def _twins_position() -> Game:
+    game = Game.start(Setup("laplaza_1v1", 2, (), "1", ("human", "casual")))
+    while len(game.rounds[0]) < 3:
+        if game.human_to_move:
+            game.play(game.round.legal_actions()[0])
+        else:
+            game.play_bot()
+    return game
+
+
+def test_with_equal_ends_the_hint_chart_lists_each_move_once():
+    game = _twins_position()
+    found = hint(game.view(0), deals=16, budget=None, precision=None, seed=1)
+    assert len(found.evaluation.actions) == 4  # 3-5 and 5-6, each on the left and the right
+    bars = expected_points_figure(found, EN, game.view(0)).data[0].y
+    assert sorted(b.removeprefix("★ ").split()[0] for b in bars) == ["3-5", "5-6"]
+
+
+def test_with_equal_ends_a_tap_plays_the_tile_without_asking_for_an_end(monkeypatch):
+    import ui.parts.play_setup
+
+    monkeypatch.setattr(ui.parts.play_setup, "PACES", {name: 0.0 for name in ui.parts.play_setup.PACES})
+    at = open_app("play", **TWINS)
+    while len(at.session_state["play_game"].rounds[0]) < 3:
+        rnd = at.session_state["play_game"].round
+        at = component_event(at, f"play:1:{rnd.round_number}:board", trigger=("play", str(rnd.legal_actions()[0])))
+    board = next(e for e in at.get("bidi_component") if e.key == "play:1:1:board")
+    legal = json.loads(board.proto.json)["legal"]["tiles"]
+    assert legal == {"3-5": ["L"], "5-6": ["L"]}
+    assert "Choose an end" not in texts_of(at)

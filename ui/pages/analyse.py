@@ -1,0 +1,279 @@
+"""The analysis board: a round played at a real table, written down move by move from
+the player's seat (strategy/companion.py), with what each seat cannot hold, the exact
+odds of where each unseen tile is, and the hint on the player's turn.
+
+Links: ``?g=<record>`` reopens a round (the record, compressed, in the URL).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+import streamlit as st
+
+from engine import PRESET_NAMES, EngineError, Rules
+from engine.holdings import holder_probabilities
+from engine.tiles import TILES
+from strategy.companion import BLOCKED, EntryError, TableGame, from_link, to_link
+from strategy.game import PLAYER_COUNTS
+from strategy.hints import hint
+from ui import session
+from ui.labels import event_text, game_title, percent, seat_labels
+from ui.parts.board_frame import show_board
+from ui.parts.hint_view import show_hint
+
+tr = session.tr()
+GAME, REDO, DRAWING, HINTED = "analyse_game", "analyse_redo", "analyse_drawing", "analyse_hinted"
+#: a JSON record bigger than this is not a round's (a whole round is a few kilobytes)
+FILE_LIMIT = 200_000
+
+
+def _why(err: Exception, names: list[str]) -> str:
+    """An entry's refusal in the reader's words, its values shown as text."""
+    if isinstance(err, EntryError) and tr.has(f"analyse.err_{err.code}"):
+        params = dict(err.params)
+        for key in ("seat", "turn"):
+            if isinstance(params.get(key), int) and 0 <= params[key] < len(names):
+                params[key] = names[params[key]]
+        return tr(f"analyse.err_{err.code}", **{k: session.plain(v) for k, v in params.items()})
+    return session.error_message(err)
+
+
+def _set(game: TableGame | None, *, keep_redo: bool = False) -> None:
+    st.session_state[GAME] = game
+    if not keep_redo:
+        st.session_state[REDO] = []
+    st.session_state.pop(DRAWING, None)
+    if game is None:
+        st.query_params.pop("g", None)
+    else:
+        st.query_params["g"] = to_link(game)
+
+
+def _enter(seat: int, action: str, drawn: str | None = None) -> None:
+    """Add one entry; a refusal is kept for this run's message and nothing is lost."""
+    game: TableGame = st.session_state[GAME]
+    try:
+        _set(game.play(seat, action, drawn))
+        st.session_state.pop("analyse_refused", None)
+    except (EntryError, EngineError) as err:
+        st.session_state["analyse_refused"] = _why(err, seat_labels(tr, game.rules, game.seat))
+
+
+def _undo() -> None:
+    game: TableGame = st.session_state[GAME]
+    if game.entries:
+        st.session_state[REDO] = st.session_state.get(REDO, []) + [game.entries[-1]]
+        _set(game.undo(), keep_redo=True)
+
+
+def _redo() -> None:
+    stack = list(st.session_state.get(REDO, []))
+    if stack:
+        entry = stack.pop()
+        game: TableGame = st.session_state[GAME]
+        try:
+            replayed = game.blocked() if entry.action == BLOCKED else game.play(entry.seat, entry.action, entry.drawn)
+        except (EntryError, EngineError):
+            stack = []
+            replayed = game
+        _set(replayed, keep_redo=True)
+        st.session_state[REDO] = stack
+
+
+# ------------------------------------------------------------------ a link, once
+if GAME not in st.session_state:
+    st.session_state[GAME] = None
+    word = st.query_params.get("g")
+    if word is not None:
+        try:
+            _set(from_link(word))
+        except (ValueError, EngineError) as err:
+            st.session_state["analyse_refused"] = _why(err, [])
+            st.query_params.pop("g", None)
+
+st.title(tr("analyse.title"), anchor=False)
+st.caption(tr("analyse.intro"))
+refused = st.session_state.pop("analyse_refused", None)
+
+
+def setup_form() -> None:
+    """Game, players, your hand and who leads; then the recording starts."""
+    with st.container(border=True, key="analyse_setup"):
+        st.subheader(tr("analyse.setup"), anchor=False)
+        preset = st.selectbox(tr("analyse.game"), list(PRESET_NAMES), format_func=lambda p: game_title(tr, p),
+                              key="analyse_preset")
+        counts = PLAYER_COUNTS[preset]
+        players = st.segmented_control(tr("analyse.players"), list(counts), default=counts[0],
+                                       key=f"analyse_players:{preset}") or counts[0]
+        rules = Rules.preset(preset, players=players)
+        names = seat_labels(tr, rules, 0)
+        hand = st.multiselect(tr("analyse.hand", n=rules.hand_size), [str(t) for t in TILES],
+                              max_selections=rules.hand_size, key=f"analyse_hand:{preset}:{players}")
+        leader = st.selectbox(tr("analyse.leader"), [None, *range(players)],
+                              format_func=lambda s: tr("analyse.leader_rules") if s is None else names[s],
+                              key=f"analyse_leader:{preset}:{players}")
+        if st.button(tr("analyse.start"), type="primary", key="analyse_start"):
+            if len(hand) != rules.hand_size:
+                st.error(tr("analyse.need_hand", n=rules.hand_size, got=len(hand)))
+                return
+            try:
+                _set(TableGame(rules, seat=0, hand=hand, leader=leader))
+                st.rerun()
+            except (EntryError, EngineError) as err:
+                st.error(tr("analyse.refused", why=_why(err, names)))
+    uploaded = st.file_uploader(tr("analyse.upload"), type=["json"], key="analyse_upload")
+    if uploaded is not None:
+        try:
+            raw = uploaded.getvalue()
+            if len(raw) > FILE_LIMIT:
+                raise EntryError("format")
+            _set(TableGame.from_dict(json.loads(raw.decode("utf-8"))))
+            st.rerun()
+        except (ValueError, EngineError) as err:
+            st.error(tr("analyse.bad_file", why=_why(err, [])))
+
+
+def _their_tile(seat: int, n: int, lead: bool) -> None:
+    """The tile (and end) picked for another seat, read when the button is pressed."""
+    tile = st.session_state.get(f"analyse_tile:{n}")
+    if tile is None:
+        return
+    side = st.session_state.get(f"analyse_end:{n}") or _ends_for(st.session_state[GAME], tile)[0]
+    _enter(seat, f"lead {tile}" if lead else f"{tile}@{side}")
+
+
+def _ends_for(game: TableGame, tile: str) -> list[str]:
+    """The ends ``tile`` fits ("L", "R"); one when both ends show the same number."""
+    ends = game.round().ends
+    if ends is None:
+        return []
+    halves = set(map(int, tile.split("-")))
+    fits = [side for side, value in (("L", ends[0]), ("R", ends[1])) if value in halves]
+    return fits[:1] if ends[0] == ends[1] else fits
+
+
+def their_move(game: TableGame, names: list[str]) -> None:
+    """Another seat's move, in a few taps: a tile and its end, a pass or a draw."""
+    rnd = game.round()
+    seat, ends, n = rnd.turn, rnd.ends, len(game.entries)
+    seen = {str(t) for t in game.view().seen()}
+    unseen = [str(t) for t in TILES if str(t) not in seen]
+    fitting = unseen if ends is None else [t for t in unseen if _ends_for(game, t)]
+    with st.container(border=True, key="analyse_theirs"):
+        st.markdown(f"**{tr('analyse.their_turn', seat=session.plain(names[seat]))}**")
+        tile = st.selectbox(tr("analyse.tile"), fitting, key=f"analyse_tile:{n}") if fitting else None
+        if tile is not None and len(_ends_for(game, tile)) == 2:
+            st.segmented_control(tr("analyse.end"), ["L", "R"], default="L", key=f"analyse_end:{n}",
+                                 format_func=lambda s: tr("board.left_end" if s == "L" else "board.right_end"))
+        with st.container(horizontal=True, key="analyse_their_buttons"):
+            if tile is not None:
+                st.button(tr("analyse.play"), type="primary", on_click=_their_tile, args=(seat, n, ends is None),
+                          key="analyse_play")
+            if ends is not None:
+                st.button(tr("analyse.pass"), on_click=_enter, args=(seat, "pass"), key="analyse_pass")
+                if rnd.rules.can_draw:
+                    st.button(tr("analyse.draw"), on_click=_enter, args=(seat, "draw"), key="analyse_draw")
+
+
+def _own_drawn(n: int) -> None:
+    tile = st.session_state.get(f"analyse_drew:{n}")
+    if tile is not None:
+        _enter(st.session_state[GAME].seat, "draw", tile)
+
+
+def own_draw(game: TableGame) -> None:
+    """The player drew: which tile, so the record knows their hand."""
+    seen = {str(t) for t in game.view().seen()}
+    n = len(game.entries)
+    with st.container(border=True, key="analyse_drawn"):
+        st.selectbox(tr("analyse.drew_which"), [str(t) for t in TILES if str(t) not in seen], key=f"analyse_drew:{n}")
+        st.button(tr("analyse.drew_ok"), type="primary", on_click=_own_drawn, args=(n,), key="analyse_drew_ok")
+
+
+def on_board(action: str) -> None:
+    if action == "draw":
+        st.session_state[DRAWING] = True
+        return
+    _enter(st.session_state[GAME].seat, action)
+
+
+def knowledge(game: TableGame, names: list[str]) -> None:
+    """Who provably holds no tile of a number, and why; where each unseen tile is."""
+    view = game.view()
+    st.subheader(tr("analyse.knows"), anchor=False)
+    lines = []
+    for seat, numbers in sorted(view.cannot_hold().items()):
+        reasons = view.cannot_hold_reasons(seat)
+        for number in sorted(numbers):
+            code, params = reasons.get(number, ("elimination", {}))
+            ends = params.get("ends") or []
+            why = tr("analyse.why_block" if params.get("action") == "block" else f"analyse.why_{code}",
+                     number=number, ends=" / ".join(str(e) for e in ends))
+            lines.append(tr("analyse.holds_none", seat=session.plain(names[seat]), number=number, why=why))
+    st.markdown("\n".join(f"- {line}" for line in lines) if lines else tr("analyse.knows_none"))
+    st.subheader(tr("analyse.odds"), anchor=False)
+    st.caption(tr("analyse.odds_help"))
+    odds = holder_probabilities(view)
+    holders = [s for s in range(view.num_players) if s != view.seat]
+    extra = [h for h in ("stock", "sleeping") if any(h in row for row in odds.values())]
+    titles = {**{s: names[s] for s in holders}, "stock": tr("board.stock"), "sleeping": tr("board.asleep")}
+    rows = [{tr("analyse.tile"): str(tile), **{titles[h]: percent(tr, float(row.get(h, 0))) for h in holders + extra}}
+            for tile, row in odds.items()]
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+
+
+def record(game: TableGame) -> None:
+    names = seat_labels(tr, game.rules, game.seat)
+    rnd = game.round()
+    mine = not game.is_over and rnd.turn == game.seat
+    board_col, side_col = st.columns([3, 2], gap="medium")
+    with board_col:
+        show_board(rnd, viewer=game.seat, key="analyse_board", interactive=mine and DRAWING not in st.session_state,
+                   on_play=on_board, labels=names)
+        with st.container(horizontal=True, key="analyse_edit"):
+            st.button(tr("analyse.undo"), on_click=_undo, disabled=not game.entries, icon=":material/undo:",
+                      key="analyse_undo")
+            st.button(tr("analyse.redo"), on_click=_redo, disabled=not st.session_state.get(REDO),
+                      icon=":material/redo:", key="analyse_redo_button")
+            if game.entries and not game.is_over:
+                st.button(tr("analyse.blocked"), on_click=lambda: _enter(-1, BLOCKED), key="analyse_blocked")
+            st.button(tr("analyse.new"), on_click=_set, args=(None,), icon=":material/add:", key="analyse_new")
+    with side_col:
+        if refused:
+            st.error(tr("analyse.refused", why=refused))
+        if game.is_over:
+            st.success(tr("analyse.over"))
+        elif mine and st.session_state.get(DRAWING):
+            own_draw(game)
+        elif mine:
+            st.info(tr("analyse.your_turn"))
+            if len(rnd.legal_actions()) > 1 and st.button(tr("analyse.hint"), icon=":material/lightbulb:",
+                                                          key="analyse_hint_button"):
+                st.session_state[HINTED] = (len(game.entries), hint(game.view()))
+            shown = st.session_state.get(HINTED)
+            if shown and shown[0] == len(game.entries):
+                show_hint(shown[1], game.rules, game.view())
+        else:
+            their_move(game, names)
+        if game.entries:
+            st.markdown(f"**{tr('analyse.moves')}**")
+            history = rnd.public_history()
+            st.markdown("\n".join(f"{i}. {session.plain(event_text(tr, s, a, names, game.seat))}"
+                                  for i, (s, a) in enumerate(history, 1)))
+    knowledge(game, names)
+    # a text box, not a code block: it can be reached by keyboard, selected and copied
+    link = to_link(game)
+    st.text_input(tr("analyse.share"), value=f"/analyse?g={link}", key=f"analyse_link:{link}")
+    st.download_button(tr("analyse.download"), data=json.dumps(game.to_dict(), indent=1), file_name="capicu-round.json",
+                       mime="application/json", icon=":material/download:", key="analyse_download")
+
+
+game = st.session_state.get(GAME)
+if game is None:
+    if refused:
+        st.error(refused)
+    setup_form()
+else:
+    record(game)
