@@ -89,15 +89,15 @@ def test_a_dutch_lesson_steps_with_arrow_keys_and_checks_a_tap(browser, app_url,
     try:
         page.goto(f"{app_url}/lesson?lesson=partners-laying&lang=nl")
         page.get_by_text(lesson.text("nl").title).first.wait_for(timeout=30_000)
-        page.get_by_text(tr("lesson.step", n=1, total=total)).wait_for()
+        page.get_by_text(tr("lesson.step", n=1, total=total), exact=True).wait_for()
         _board(page, "lesson_board").locator("svg[data-board]").wait_for(timeout=30_000)
         _board(page, "task:partners-laying:board").locator("svg[data-board]").wait_for(timeout=30_000)
         page.mouse.click(5, 300)  # focus the page, not a widget: arrow keys then step the board
         page.keyboard.press("ArrowRight")
-        page.get_by_text(tr("lesson.step", n=2, total=total)).wait_for(timeout=30_000)
-        page.get_by_text(lesson.text("nl").captions[lesson.steps[0].caption]).wait_for()
+        page.get_by_text(tr("lesson.step", n=2, total=total), exact=True).wait_for(timeout=30_000)
+        page.get_by_text(lesson.text("nl").captions[lesson.steps[0].caption], exact=True).wait_for()
         page.keyboard.press("End")
-        page.get_by_text(tr("lesson.step", n=total, total=total)).wait_for(timeout=30_000)
+        page.get_by_text(tr("lesson.step", n=total, total=total), exact=True).wait_for(timeout=30_000)
 
         task_round = lesson.task.round()
         legal = sorted(str(a) for a in task_round.legal_actions())

@@ -83,30 +83,30 @@ def test_presenting_a_lesson_at_1920x1080(browser, app_url, artifacts):
         page.goto(f"{app_url}/lesson?lesson={LESSON}&lang=en")
         board = page.locator(".st-key-lesson_board")
         board.locator("svg[data-board]").wait_for(timeout=30_000)
-        page.get_by_text(tr("lesson.step", n=1, total=frames)).wait_for(timeout=30_000)
+        page.get_by_text(tr("lesson.step", n=1, total=frames), exact=True).wait_for(timeout=30_000)
         page.mouse.click(5, 500)  # focus the page, not a widget
         page.keyboard.press("f")
         _counter(page).wait_for(timeout=30_000)
-        page.get_by_text(tr("lesson.step", n=1, total=total)).wait_for(timeout=30_000)
+        page.get_by_text(tr("lesson.step", n=1, total=total), exact=True).wait_for(timeout=30_000)
         leave = page.locator(".st-key-present_leave")
         expect(leave).to_be_visible(timeout=30_000)
 
         page.keyboard.press("PageDown")  # a presenter's clicker
-        page.get_by_text(tr("lesson.step", n=2, total=total)).wait_for(timeout=30_000)
+        page.get_by_text(tr("lesson.step", n=2, total=total), exact=True).wait_for(timeout=30_000)
         page.keyboard.press("PageDown")
-        page.get_by_text(tr("lesson.step", n=3, total=total)).wait_for(timeout=30_000)
+        page.get_by_text(tr("lesson.step", n=3, total=total), exact=True).wait_for(timeout=30_000)
         page.keyboard.press("PageUp")
-        page.get_by_text(tr("lesson.step", n=2, total=total)).wait_for(timeout=30_000)
+        page.get_by_text(tr("lesson.step", n=2, total=total), exact=True).wait_for(timeout=30_000)
         page.keyboard.press("End")
         last = (f"{tr('lesson.your_turn')} · {total}/{total}" if lesson.task is not None
                 else tr("lesson.step", n=total, total=total))
-        page.get_by_text(last).wait_for(timeout=30_000)
+        page.get_by_text(last, exact=True).wait_for(timeout=30_000)
         page.keyboard.press("Home")
-        page.get_by_text(tr("lesson.step", n=1, total=total)).wait_for(timeout=30_000)
+        page.get_by_text(tr("lesson.step", n=1, total=total), exact=True).wait_for(timeout=30_000)
         page.keyboard.press("End")
-        page.get_by_text(last).wait_for(timeout=30_000)  # one key per rerun: a key sent mid-rerun may be lost
+        page.get_by_text(last, exact=True).wait_for(timeout=30_000)  # one key per rerun: a key sent mid-rerun may be lost
         page.keyboard.press("ArrowLeft")
-        page.get_by_text(tr("lesson.step", n=frames, total=total)).wait_for(timeout=30_000)  # the block, scored
+        page.get_by_text(tr("lesson.step", n=frames, total=total), exact=True).wait_for(timeout=30_000)  # the block, scored
         page.wait_for_timeout(400)  # the labels grow after the board is laid out
 
         # The counter, the way out and the whole board are on the screen, with no scrolling.
@@ -139,7 +139,7 @@ def test_presenting_a_lesson_at_1920x1080(browser, app_url, artifacts):
         page.keyboard.press("Escape")
         page.locator(".st-key-present_start").wait_for(timeout=30_000)
         expect(_counter(page)).to_have_count(0, timeout=30_000)  # the presentation's counter is gone
-        page.get_by_text(tr("lesson.step", n=frames, total=frames)).wait_for(timeout=30_000)
+        page.get_by_text(tr("lesson.step", n=frames, total=frames), exact=True).wait_for(timeout=30_000)
     finally:
         page.close()
 
@@ -153,7 +153,7 @@ def test_presenting_fits_a_1280x720_projector_and_the_button_leaves(browser, app
         page.goto(f"{app_url}/lesson?lesson={LESSON}&lang=es&step=2&present=1")
         board = page.locator(".st-key-lesson_board")
         board.locator("svg[data-board]").wait_for(timeout=30_000)
-        page.get_by_text(tr("lesson.step", n=3, total=total)).wait_for(timeout=30_000)
+        page.get_by_text(tr("lesson.step", n=3, total=total), exact=True).wait_for(timeout=30_000)
         page.wait_for_timeout(400)
         assert _in_view(page, _counter(page))
         assert _in_view(page, page.locator(".st-key-present_leave"))
