@@ -140,13 +140,12 @@ def _their_tile(seat: int, n: int, lead: bool) -> None:
     tile = st.session_state.get(f"analyse_tile:{n}")
     if tile is None:
         return
-    side = st.session_state.get(f"analyse_end:{n}") or _ends_for(st.session_state[GAME], tile)[0]
+    side = st.session_state.get(f"analyse_end:{n}") or _ends_for(st.session_state[GAME].round().ends, tile)[0]
     _enter(seat, f"lead {tile}" if lead else f"{tile}@{side}")
 
 
-def _ends_for(game: TableGame, tile: str) -> list[str]:
+def _ends_for(ends: tuple[int, int] | None, tile: str) -> list[str]:
     """The ends ``tile`` fits ("L", "R"); one when both ends show the same number."""
-    ends = game.round().ends
     if ends is None:
         return []
     halves = set(map(int, tile.split("-")))
@@ -160,11 +159,11 @@ def their_move(game: TableGame, names: list[str]) -> None:
     seat, ends, n = rnd.turn, rnd.ends, len(game.entries)
     seen = {str(t) for t in game.view().seen()}
     unseen = [str(t) for t in TILES if str(t) not in seen]
-    fitting = unseen if ends is None else [t for t in unseen if _ends_for(game, t)]
+    fitting = unseen if ends is None else [t for t in unseen if _ends_for(ends, t)]
     with st.container(border=True, key="analyse_theirs"):
         st.markdown(f"**{tr('analyse.their_turn', seat=session.plain(names[seat]))}**")
         tile = st.selectbox(tr("analyse.tile"), fitting, key=f"analyse_tile:{n}") if fitting else None
-        if tile is not None and len(_ends_for(game, tile)) == 2:
+        if tile is not None and len(_ends_for(ends, tile)) == 2:
             st.segmented_control(tr("analyse.end"), ["L", "R"], default="L", key=f"analyse_end:{n}",
                                  format_func=lambda s: tr("board.left_end" if s == "L" else "board.right_end"))
         with st.container(horizontal=True, key="analyse_their_buttons"):
@@ -264,7 +263,7 @@ def record(game: TableGame) -> None:
                                   for i, (s, a) in enumerate(history, 1)))
     knowledge(game, names)
     # a text box, not a code block: it can be reached by keyboard, selected and copied
-    link = to_link(game)
+    link = st.query_params.get("g") or to_link(game)  # _set keeps the link of the record shown
     st.text_input(tr("analyse.share"), value=f"/analyse?g={link}", key=f"analyse_link:{link}")
     st.download_button(tr("analyse.download"), data=json.dumps(game.to_dict(), indent=1), file_name="capicu-round.json",
                        mime="application/json", icon=":material/download:", key="analyse_download")
