@@ -102,7 +102,9 @@ def test_a_dutch_lesson_steps_with_arrow_keys_and_checks_a_tap(browser, app_url,
         task_round = lesson.task.round()
         legal = sorted(str(a) for a in task_round.legal_actions())
         _tap(page, "task:partners-laying:board", legal[0])
-        page.get_by_text(lesson.text("nl").task["right"]).wait_for(timeout=30_000)
+        # in the verdict's box (the board's live region says the same words for a screen reader)
+        page.locator('[data-testid="stAlertContentSuccess"]').get_by_text(lesson.text("nl").task["right"])\
+            .wait_for(timeout=30_000)
         page.screenshot(path=str(artifacts / "lesson_nl.png"), full_page=True)
     finally:
         page.close()
