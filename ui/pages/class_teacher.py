@@ -285,12 +285,6 @@ def question_view(quiz, held, players: list) -> None:
                    interactive=False, hint_legal=False, present=True)
     with side_col:
         live(quiz.code, held["secret"], i)
-        if revealed:  # under the chart, which stays where it was
-            st.container(key="class_answer").success(
-                tr("class.answer_is", answer=value_label(p, p.answer, quiz.lang)), icon=":material/check:")
-            lines = explanation(p, quiz.lang)
-            if lines:
-                st.container(key="class_why").info(" ".join(lines), icon=":material/lightbulb:")
 
 
 @st.fragment
@@ -308,8 +302,15 @@ def live(code: str, secret: str, question: int) -> None:
         st.rerun()  # another window of this teacher moved on: redraw the whole page
     st.metric(tr("class.answered"), tr("class.answered_of", n=len(answers), total=len(players)))
     p = puzzle(quiz.puzzle_ids[question])
-    st.plotly_chart(answers_figure(p, answers, quiz.lang, revealed=quiz.state == "revealed"),
+    revealed = quiz.state == "revealed"
+    st.plotly_chart(answers_figure(p, answers, quiz.lang, revealed=revealed),
                     width="stretch", config={"displayModeBar": False}, key=f"class_chart:{code}:{question}")
+    if revealed:  # under the chart, in this fragment: its redraws and the reveal's never race
+        st.container(key="class_answer").success(
+            tr("class.answer_is", answer=value_label(p, p.answer, quiz.lang)), icon=":material/check:")
+        lines = explanation(p, quiz.lang)
+        if lines:
+            st.container(key="class_why").info(" ".join(lines), icon=":material/lightbulb:")
 
 
 def results(quiz, held) -> None:
