@@ -53,14 +53,17 @@ def assert_accessible(page, where: str, *, sizes=(DESKTOP, PHONE)) -> None:
 def wait_until_idle(page, timeout: float = 60_000, quiet_ms: int = 600) -> None:
     """Until Streamlit has finished running the page and stayed so for ``quiet_ms``: while
     a run is on, Streamlit fades the elements it may replace, and axe would measure the
-    faded colours."""
+    faded colours; the fade back takes a moment too, so no finite CSS transition or
+    animation may still be running (a spinner's endless one does not count)."""
     page.wait_for_function(
         """(quiet) => {
           const app = document.querySelector('[data-testid="stApp"]');
           const now = performance.now();
           if (window.__capicuQuietSince === undefined || !app
               || app.getAttribute('data-test-script-state') !== 'notRunning'
-              || document.querySelector('[data-stale="true"]')) {
+              || document.querySelector('[data-stale="true"]')
+              || document.getAnimations().some((a) => a.playState === 'running'
+                   && a.effect && a.effect.getComputedTiming().iterations !== Infinity)) {
             window.__capicuQuietSince = now;
             return false;
           }
