@@ -481,6 +481,10 @@ def _claims(frame_round: Round, expect: Mapping[str, Any], viewer: int, steps_cl
             view = rnd.view(viewer)
             for number, count in wanted.items():
                 check(f"unseen[{number}]", view.unseen_count(int(number)), count)
+        elif key == "unseen_pips":
+            # what the viewer can count: 168 pips in a set, minus the table, minus its own hand
+            table = sum(a + b for a, b in rnd.line)
+            check("unseen_pips", 168 - table - sum(t.pips for t in rnd.hand(viewer)), wanted)
         elif key == "holds":
             for claim in (wanted if isinstance(wanted, list) else [wanted]):
                 problems += holds_problems(rnd, viewer, claim)

@@ -135,6 +135,9 @@ games_table = sa.Table(
     sa.Column("started_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
     sa.Index("ix_capicu_games_profile_started", "profile_id", "started_at"),
+    # "match" (against the bots) or "table" (a round recorded on the analysis board);
+    # added after the table: see _add_columns
+    sa.Column("kind", sa.String(20), nullable=False, server_default=sa.text("'match'")),
 )
 
 # Optional protection of a profile on a shared server (progress/pins.py): a PIN, kept as a

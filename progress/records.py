@@ -215,14 +215,19 @@ class Attempt:
 
 #: What becomes of a match against the bots.
 GAME_STATUSES = ("playing", "finished", "abandoned")
+#: what a saved game is: a match against the bots (``strategy.game.Game.to_dict()``), or a
+#: round played at a real table and written down on the analysis board
+#: (``{"table": strategy.companion.TableGame.to_dict(), "review": ...}``)
+GAME_KINDS = ("match", "table")
 #: A saved game's record (JSON) is kept whole up to this size; a match is a few KB.
 RECORD_LIMIT = 1_000_000
 
 
 @dataclass(frozen=True)
 class SavedGame:
-    """One match against the bots: its record (setup, every action, each round's review,
-    as JSON-able data) and a summary for the progress page.
+    """One match against the bots (``kind`` "match") or one round recorded at a real table
+    (``kind`` "table"): its record (setup, every action, each round's review, as JSON-able
+    data) and a summary for the progress page.
 
     ``decisions`` counts the graded choices so far, ``best`` those graded best, and
     ``points_lost`` the expected points they lost in all.
@@ -237,12 +242,15 @@ class SavedGame:
     started_at: datetime = field(default_factory=_now)
     updated_at: datetime = field(default_factory=_now)
     id: int | None = None
+    kind: str = "match"
 
     def __post_init__(self) -> None:
         if not isinstance(self.game, str) or not self.game or len(self.game) > TEXT_LIMIT:
             raise ValueError(f"SavedGame.game must be text of 1 to {TEXT_LIMIT} characters, not {self.game!r}")
         if self.status not in GAME_STATUSES:
             raise ValueError(f"SavedGame.status must be one of {', '.join(GAME_STATUSES)}, not {self.status!r}")
+        if self.kind not in GAME_KINDS:
+            raise ValueError(f"SavedGame.kind must be one of {', '.join(GAME_KINDS)}, not {self.kind!r}")
         if not isinstance(self.record, dict):
             raise ValueError("SavedGame.record must be a dict")
         if not 0 <= self.best <= self.decisions:

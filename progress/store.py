@@ -407,12 +407,14 @@ def _game_values(game: SavedGame) -> dict[str, Any]:
     if len(record) > RECORD_LIMIT:
         raise ValueError(f"a saved game's record must stay under {RECORD_LIMIT} characters")
     return {"game": game.game, "status": game.status, "record": record, "decisions": game.decisions,
-            "best": game.best, "points_lost": float(game.points_lost), "updated_at": datetime.now(timezone.utc)}
+            "best": game.best, "points_lost": float(game.points_lost), "kind": game.kind,
+            "updated_at": datetime.now(timezone.utc)}
 
 
 def _game_of(row: Any) -> SavedGame:
     return SavedGame(row.game, row.status, json.loads(row.record), int(row.decisions), int(row.best),
-                     float(row.points_lost), utc(row.started_at), utc(row.updated_at), int(row.id))
+                     float(row.points_lost), utc(row.started_at), utc(row.updated_at), int(row.id),
+                     row.kind or "match")
 
 
 class NullStore(MemoryAccounts):

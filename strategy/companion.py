@@ -50,6 +50,8 @@ from engine.knowledge import SeatView
 from engine.tiles import TILES, Tile
 from engine.view import ends_after
 
+from .review_queue import RoundJudge, submit
+
 #: how many fitting deals are drawn before an entry is called impossible
 DRAWS = 3000
 #: the entries' kinds besides a move: the round blocked at the table
@@ -118,6 +120,11 @@ class TableGame:
         if len(hand) != size or len(set(hand)) != size:
             raise EntryError("hand", size=size, got=len(set(hand)))
         object.__setattr__(self, "hand", hand)
+        if self.score is not None:  # the match score before the round: a whole number per side
+            if not isinstance(self.score, (list, tuple)) or not 0 < len(self.score) <= self.rules.num_players or \
+                    any(type(x) is not int for x in self.score):
+                raise EntryError("format")
+            object.__setattr__(self, "score", tuple(self.score))
         if self._stand_in is None:
             object.__setattr__(self, "_stand_in", _replay(self))
 
@@ -164,7 +171,7 @@ class TableGame:
         for _ in range(len(rnd.history)):
             start.undo()
         game = TableGame(rnd.rules, seat=seat, hand=[str(t) for t in start.hand(seat)], leader=rnd.leader,
-                         round_number=rnd.round_number, score=tuple(rnd.score))
+                         round_number=rnd.round_number, score=tuple(int(x) for x in rnd.score))
         for actor, aid, drawn in rnd.history:
             game = game.play(actor, str(Action.from_id(aid)), str(TILES[drawn]) if actor == seat and drawn >= 0 else None)
         if rnd.is_over and rnd.result.kind == "block" and not game.is_over:
@@ -413,3 +420,122 @@ def _why_not(rnd: Round, viewer: int, entry: Entry, action: Action) -> EntryErro
         return EntryError("cannot_hold", seat=entry.seat, tile=str(action.tile), number=number,
                           reason=reason[0] if reason else None)
     return EntryError("cannot", seat=entry.seat, action=entry.action)
+
+
+# ---------------------------------------------------------------------- links at a ply
+def link_at(game: TableGame, ply: int) -> str:
+    """The link of ``game``'s record cut after its first ``ply`` entries (the position
+    before move ``ply``): what the analysis board opens for one position of a round. No
+    replay is needed: every prefix of a record that can be is one that can be."""
+    data = game.to_dict()
+    data["moves"] = data["moves"][:max(0, ply)]
+    text = json.dumps(data, separators=(",", ":"), sort_keys=True)
+    return base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")
+
+
+# ---------------------------------------------------------------------- the review of a recorded round
+def choices(game: TableGame) -> list[tuple[int, str, Round]]:
+    """(ply, the action, the stand-in before it) for every real choice the player made
+    (two or more different legal moves): the positions the review grades. The stand-in's
+    other hands are not the real ones, so only its view of the player's seat is used."""
+    from .review import is_choice
+
+    final = game.round()
+    moves = len(final.history)
+    out = []
+    for ply in range(moves):
+        before = final.copy()
+        for _ in range(moves - ply):
+            before.undo()
+        actor, aid, _ = final.history[ply]
+        if actor == game.seat and before.turn == game.seat and is_choice(before):
+            out.append((ply, str(Action.from_id(aid)), before))
+    return out
+
+
+def _seed(game: TableGame, ply: int) -> int:
+    text = json.dumps([to_link(replace(game, entries=(), _stand_in=game._stand_in)), ply])
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def judge_choice(game: TableGame, ply: int, action: str, before: Round, *, real: Round | None = None,
+                 deals: int | None = None):
+    """Grade the player's move ``ply`` from their view, as the play page grades a move
+    (``strategy.review.judge_view``: the same sampling until the grade is clear, seeded by
+    the record). The exact values with every hand shown need the real deal (``real``:
+    the position before the move, every hand entered); without it they are the expected
+    ones and the page says nothing about luck."""
+    from .review import REVIEW_MAX_DEALS, judge_seen
+
+    return judge_seen(before.view(game.seat), ply, action, False, seed=_seed(game, ply),
+                      deals=deals or REVIEW_MAX_DEALS, real=real)
+
+
+class RecordJudge(RoundJudge):
+    """The player's choices of a finished recorded round, judged in the background on the
+    review's worker threads (``strategy.review_queue``), one future per choice."""
+
+    def __init__(self, game: TableGame, *, real: Round | None = None, deals: int | None = None) -> None:
+        super().__init__(game.round_number - 1)
+        self.game = game
+        self.exact = real is not None
+        for ply, action, before in choices(game):
+            shown = None
+            if real is not None:
+                shown = real.copy()
+                for _ in range(len(shown.history) - ply):
+                    shown.undo()
+            self._futures[ply] = submit(judge_choice, game, ply, action, before, real=shown, deals=deals)
+
+
+# ---------------------------------------------------------------------- every hand entered
+def deal_key(game: TableGame) -> str:
+    """What names one deal of a record (the rules, the seat, its hand, the lead, the
+    round): the other hands the player enters belong to it, whatever is entered after."""
+    return json.dumps([game.rules.to_dict(), game.seat, list(game.hand), game.leader, game.round_number])
+
+
+def with_hands(game: TableGame, hands: Mapping[int, Sequence[str]]) -> Round:
+    """The real round, once the player has entered every other seat's hand as dealt (a
+    round written down afterwards): the engine replays the record on that deal, so the
+    exact values with every hand shown (``strategy.solver.solve``) are this very deal's.
+    The stock holds the player's own draws in order, then the rest; a draw by another
+    seat cannot be replayed (which tile it took is not in the record): ``hands_draw``."""
+    rules, size = game.rules, game.rules.hand_size
+    own = [e.drawn for e in game.entries if e.seat == game.seat and e.action == "draw"]
+    dealt: list[list[str]] = []
+    taken: set[str] = set(game.hand) | set(own)  # the player's draws came from the stock
+    for seat in range(rules.num_players):
+        if seat == game.seat:
+            dealt.append(list(game.hand))
+            continue
+        tiles = [str(Tile.parse(t)) for t in hands.get(seat, ())]
+        if len(tiles) != size or len(set(tiles)) != size:
+            raise EntryError("hand", size=size, got=len(set(tiles)))
+        for tile in tiles:
+            if tile in taken:
+                raise EntryError("hands_twice", tile=tile)
+            taken.add(tile)
+        dealt.append(tiles)
+    other = next((e.seat for e in game.entries if e.seat not in (game.seat, -1) and e.action == "draw"), None)
+    if other is not None:
+        raise EntryError("hands_draw", seat=other)
+    rest = [str(t) for t in TILES if str(t) not in taken]
+    stock = (own + rest) if rules.stock_mode == "draw" else []
+    rnd = Round.from_hands(rules, dealt, stock, leader=game.round().leader, round_number=game.round_number)
+    if game.score is not None:
+        rnd.score = tuple(game.score)
+    if rnd.leader != game.round().leader:
+        raise EntryError("not_turn", turn=rnd.leader, seat=game.round().leader)
+    for entry in game.entries:
+        if entry.action == BLOCKED:
+            if not (rnd.is_over and rnd.result.kind == "block"):
+                raise EntryError("not_blocked")
+            continue
+        try:
+            rnd.apply(Action.parse(entry.action))
+        except (IllegalActionError, ValueError):
+            raise EntryError("hands_wrong", seat=entry.seat, action=entry.action) from None
+    if rnd.view(game.seat) != game.view():
+        raise EntryError("hands_wrong", seat=game.turn, action="…")
+    return rnd

@@ -46,6 +46,10 @@ from .evaluate import Z95, Evaluation, evaluate, mirrored
 #: A cap on work, so that asking twice gives the same figures; the wall-time budget only
 #: guards a machine so busy that the work would take longer.
 HINT_PRECISION, HINT_DEALS, HINT_NODES, HINT_BUDGET = 0.5, 20_000, 6_000_000, 2.0
+#: "Look deeper": five times the work (about five seconds of a core), for a hint whose close
+#: moves the first second could not tell apart (early in a round, or with a full stock).
+#: The same seed draws the same deals first, so the deeper hint refines the first one.
+DEEP_NODES, DEEP_BUDGET = 5 * HINT_NODES, 5 * HINT_BUDGET
 
 
 @dataclass(frozen=True)
@@ -53,6 +57,14 @@ class Hint:
     evaluation: Evaluation
     best: str
     facts: tuple[tuple[str, dict[str, Any]], ...]
+    #: searched with the deeper caps (:data:`DEEP_NODES`)
+    deep: bool = False
+
+    @property
+    def could_go_deeper(self) -> bool:
+        """Looking deeper could still tell close moves apart: not every deal was solved,
+        the precision was not reached, and it has not looked deeper yet."""
+        return not self.deep and not self.evaluation.exact and self.evaluation.stop not in ("precision", "settled")
 
     def to_dict(self) -> dict[str, Any]:
         return {"best": self.best, "facts": [list(f) for f in self.facts], **self.evaluation.to_dict()}
@@ -60,8 +72,11 @@ class Hint:
 
 def hint(view: SeatView, *, deals: int = HINT_DEALS, budget: float | None = HINT_BUDGET,
          seed: int | None = None, precision: float | None = HINT_PRECISION,
-         max_nodes: int | None = HINT_NODES) -> Hint:
-    """What a strong player would do from ``view`` (the seat to move), and why."""
+         max_nodes: int | None = HINT_NODES, deep: bool = False) -> Hint:
+    """What a strong player would do from ``view`` (the seat to move), and why; ``deep``:
+    with the deeper caps (:data:`DEEP_NODES`, :data:`DEEP_BUDGET`) instead."""
+    if deep:
+        budget, max_nodes = (None if budget is None else DEEP_BUDGET), DEEP_NODES
     found = evaluate(view, deals=deals, budget=budget, seed=seed, precision=precision, max_nodes=max_nodes)
     best = found.best
     share = found.best_share[found.actions.index(best)]
@@ -70,7 +85,7 @@ def hint(view: SeatView, *, deals: int = HINT_DEALS, budget: float | None = HINT
         ("share", {"action": str(best), "share": round(share, 2), "deals": found.deals})]
     facts += _margin(found, view)
     facts += _table_facts(view, best, found.actions)
-    return Hint(found, str(best), tuple(facts))
+    return Hint(found, str(best), tuple(facts), deep)
 
 
 def _margin(found: Evaluation, view: SeatView) -> list[tuple[str, dict[str, Any]]]:
@@ -113,4 +128,4 @@ def _seats_after(view: SeatView) -> list[int]:
     return [(view.seat + k) % n for k in range(1, n)]
 
 
-__all__ = ["HINT_BUDGET", "HINT_DEALS", "HINT_NODES", "HINT_PRECISION", "Hint", "hint"]
+__all__ = ["DEEP_BUDGET", "DEEP_NODES", "HINT_BUDGET", "HINT_DEALS", "HINT_NODES", "HINT_PRECISION", "Hint", "hint"]

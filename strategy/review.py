@@ -41,12 +41,13 @@ GRADES: tuple[tuple[str, float], ...] = (
 )
 #: A loss this small is not a worse move.
 TOLERANCE = GRADES[0][1]
-#: At most this many deals per decision, and this much search (nodes; about 3 s of one
-#: core): the grade is usually clear long before. A cap on work, not time, so that a busy
+#: At most this many deals per decision, and this much search (nodes; about 9 s of one
+#: core, spent in the background while the round goes on): the grade is usually clear
+#: long before; 20 M left 16-23% of early Partners and 1 v 1 grades near a limit. A cap on work, not time, so that a busy
 #: machine gives the same review; measured in bench/review_stability.py and
 #: bench/review_latency.py (docs/strategy.md).
 REVIEW_MAX_DEALS = 6000
-REVIEW_MAX_NODES = 20_000_000
+REVIEW_MAX_NODES = 60_000_000
 LIMITS = tuple(limit for _, limit in GRADES[:-1])
 
 
@@ -193,15 +194,25 @@ def judge_view(view: SeatView, action: str, *, seed: int, deals: int = REVIEW_MA
 
 def judge(rnd: Round, ply: int, action: str, hinted: bool, *, seed: int, deals: int = REVIEW_MAX_DEALS) -> Decision:
     """Grade ``action`` at ``rnd`` (the position before it) from the mover's view."""
-    view = rnd.view(rnd.turn)
+    return judge_seen(rnd.view(rnd.turn), ply, action, hinted, seed=seed, deals=deals, real=rnd)
+
+
+def judge_seen(view: SeatView, ply: int, action: str, hinted: bool, *, seed: int, deals: int = REVIEW_MAX_DEALS,
+               real: Round | None = None) -> Decision:
+    """Grade ``action`` from ``view``; ``real``, the position with every hand (when it is
+    known), gives what the move was worth in this deal; without it the exact values are
+    the expected ones (a round recorded at a real table: nothing to say about luck)."""
     ev, chosen, loss = judge_view(view, action, seed=seed, deals=deals)
     values = {str(a): float(e) for a, e in zip(ev.actions, ev.expected)}
     stderr = {str(a): float(s) for a, s in zip(ev.actions, ev.stderr)}
     best = str(ev.best)
-    exact = solve(rnd)
-    exact_values = {str(a): float(v) for a, v in zip(exact.actions, exact.values)}
-    return Decision(ply, action, best, values[chosen], values[best], loss.mean, grade_of(loss.mean),
-                    exact_values.get(chosen, exact_values.get(action, 0.0)), max(exact_values.values()),
+    if real is not None:
+        exact = solve(real)
+        exact_values = {str(a): float(v) for a, v in zip(exact.actions, exact.values)}
+        mine, top = exact_values.get(chosen, exact_values.get(action, 0.0)), max(exact_values.values())
+    else:
+        mine, top = values[chosen], values[best]
+    return Decision(ply, action, best, values[chosen], values[best], loss.mean, grade_of(loss.mean), mine, top,
                     ev.deals, hinted, values, loss.low, loss.high, loss.sure, ev.exact, stderr)
 
 
@@ -224,4 +235,4 @@ def canonical_key(view: SeatView, action: str, ev: Evaluation) -> str:
 __all__ = ["Decision", "GRADES", "LIMITS", "Loss", "REVIEW_MAX_DEALS", "REVIEW_MAX_NODES",
            "RoundReview", "TOLERANCE", "canonical_key", "decision_points", "decision_seed", "grade_of", "is_choice", "judge",
            "judge_move",
-           "judge_view", "loss_of", "review_round"]
+           "judge_seen", "judge_view", "loss_of", "review_round"]

@@ -23,7 +23,7 @@ from engine import Round
 from .game import Game
 from .review import Decision, RoundReview, decision_points, is_choice, judge_move
 
-__all__ = ["RoundJudge", "WORKERS", "judge_later"]
+__all__ = ["RoundJudge", "WORKERS", "judge_later", "submit"]
 
 #: worker threads for every session of this process: one core is left for the pages on a
 #: big machine; on a laptop's two cores both judge (the pages wait for people, mostly)
@@ -40,9 +40,14 @@ def _executor() -> ThreadPoolExecutor:
         return _pool
 
 
+def submit(fn, /, *args, **kwargs) -> Future:
+    """Run ``fn(*args, **kwargs)`` on the review's worker threads (shared by every session)."""
+    return _executor().submit(fn, *args, **kwargs)
+
+
 def judge_later(game: Game, index: int, ply: int, before: Round) -> Future:
     """Start judging move ``ply`` of round ``index``, made from ``before`` (copied now)."""
-    return _executor().submit(judge_move, game, index, ply, before.copy())
+    return submit(judge_move, game, index, ply, before.copy())
 
 
 class RoundJudge:

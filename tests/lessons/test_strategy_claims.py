@@ -46,9 +46,9 @@ def _site(lesson_id: str, key: str):
     return lesson, next(s for s in proof_sites(lesson) if s.key == key)
 
 
-def test_the_strategy_part_has_eight_lessons_each_with_a_proved_best_move_and_task():
+def test_the_strategy_part_has_fifteen_lessons_each_with_a_proved_best_move_and_task():
     game = next(g for g in COURSE.games if g.id == "strategy")
-    assert len(game.lessons) >= 8
+    assert len(game.lessons) >= 15
     assert game == COURSE.games[-1]  # after the rules games
     presets = set()
     for lesson_id in game.lessons:
@@ -57,7 +57,7 @@ def test_the_strategy_part_has_eight_lessons_each_with_a_proved_best_move_and_ta
         assert any("best_move" in s.expect for s in lesson.steps), lesson_id
         assert lesson.task is not None and lesson.task.kind == "best_move", lesson_id
         assert validate_lesson(lesson, GAMES) == [], lesson_id
-    assert presets == {"laplaza_partners", "laplaza_1v1"}
+    assert {"laplaza_partners", "laplaza_1v1", "all_fives", "kozel"} <= presets  # the games that score their own way
 
 
 def test_a_wrong_best_move_is_reported():
@@ -107,6 +107,24 @@ def test_a_sampled_claim_must_hold_at_the_bottom_of_its_99_percent_interval():
     assert claim_problems(exact, Claim("a", 10.0)) == [] and claim_problems(exact, Claim("a", 10.01))
 
 
+def test_the_pip_arithmetic_lesson_does_its_sums_right():
+    """The sums its texts read out (168 − table − hand) are the positions' own."""
+    lesson = COURSE.lesson("strategy-pip-arithmetic")
+    blocked = lesson.frames()[2].round
+    assert blocked.result.kind == "block" and blocked.result.winner == 0
+    assert sum(a + b for a, b in blocked.line) == 114 and blocked.pips(0) == 4
+    assert blocked.pips(2) == 14 and list(blocked.result.to_dict()["side_pips"]) == [18, 36]
+    task = lesson.task.round()
+    assert sum(a + b for a, b in task.line) == 126 and task.pips(0) == 12
+    assert [len(task.hand(s)) for s in (1, 2, 3)] == [2, 3, 2]
+    trial = task.copy()
+    trial.apply("0-4@R")  # the block the task warns against: it keeps the 3-5 (8 pips)
+    assert trial.result.kind == "block" and trial.pips(0) == 8
+    # the block wins only if Ana's three tiles hold 10 or fewer of the others' 30: 8 + a < 30 - a
+    assert [a for a in range(31) if 8 + a < 30 - a][-1] == 10
+    assert [a for a in range(51) if 4 + a < 50 - a][-1] == 22  # the lesson's block: unless she holds 23 or more
+
+
 def test_mirror_moves_are_one_move():
     rnd, _ = _decision("strategy-doubles")  # both ends show 1: 1-1 on the left is 1-1 on the right
     assert rnd.ends == (1, 1)
@@ -143,6 +161,7 @@ def test_false_claims_in_a_script_are_reported_by_the_validator():
         ({"best_move": {"action": "1-5@L", "margin": 40}}, "not 40"),
         ({"holds": {"seat": 3, "number": 5, "probability": "1"}}, "holds[3, number 5]"),
         ({"unseen": {"5": 1}}, "unseen[5]"),
+        ({"unseen_pips": 1}, "unseen_pips"),
     ]:
         broken = dataclasses.replace(lesson, steps=(dataclasses.replace(step, expect=claim),) + lesson.steps[1:])
         problems = validate_lesson(broken, GAMES)

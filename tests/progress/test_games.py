@@ -59,3 +59,36 @@ def test_a_record_that_is_not_json_is_refused(store):
     with pytest.raises(ValueError):
         store.save_game(me.id, SavedGame("draw", "playing", {"x": float("nan")}))
     assert store.games(me.id) == []
+
+
+def test_a_round_recorded_at_a_table_is_kept_beside_the_matches(store):
+    me = store.create_profile("Dora")
+    match = store.save_game(me.id, SavedGame("laplaza_1v1", "playing", RECORD))
+    table = {"table": {"rules": {"preset": "laplaza_partners", "players": 4}, "seat": 0, "hand": [], "moves": []},
+             "link": "abc", "review": {"decisions": []}}
+    kept = store.save_game(me.id, SavedGame("laplaza_partners", "finished", table, decisions=3, best=2,
+                                            points_lost=4.0, kind="table"))
+    games = {g.id: g for g in store.games(me.id)}
+    assert (games[match].kind, games[kept].kind) == ("match", "table")
+    assert games[kept].record == table and games[kept].accuracy == 2 / 3
+    store.save_game(me.id, SavedGame("laplaza_partners", "finished", table, decisions=3, best=3, kind="table",
+                                     id=kept))
+    assert [g.best for g in store.games(me.id) if g.kind == "table"] == [3]
+
+
+def test_an_unknown_kind_is_refused():
+    with pytest.raises(ValueError):
+        SavedGame("draw", "finished", RECORD, kind="tournament")
+
+
+def test_an_older_games_table_gets_the_kind_column(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "old.sqlite3"
+    with open_store(f"sqlite:///{path}") as s:
+        me = s.create_profile("Eva")
+        s.save_game(me.id, SavedGame("draw", "finished", RECORD))
+    with sqlite3.connect(path) as conn:  # as a Capicú from before recorded rounds made it
+        conn.execute("ALTER TABLE capicu_games DROP COLUMN kind")
+    with open_store(f"sqlite:///{path}") as s:
+        assert [g.kind for g in s.games(me.id)] == ["match"]

@@ -14,7 +14,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine import PRESETS, Rules, deal
 from engine.tiles import TILES
-from strategy.companion import EntryError, TableGame
+from strategy.companion import EntryError, RecordJudge, TableGame, choices, from_link, link_at, with_hands
+from strategy.review import GRADES
+from tests.support.positions import finished_round
 
 
 def _games():
@@ -113,3 +115,61 @@ def test_a_malformed_record_is_refused_as_a_value_error(data):
         TableGame.from_dict(data)
     except ValueError:
         pass
+
+
+def test_a_link_at_a_ply_is_the_record_cut_before_that_move():
+    _, real = finished_round("laplaza_partners", 3)
+    game = TableGame.from_round(real, 0)
+    for ply in (0, 5, len(game.entries)):
+        cut = from_link(link_at(game, ply))
+        assert cut.entries == game.entries[:ply]
+        assert cut.view() == TableGame.from_dict({**game.to_dict(), "moves": game.to_dict()["moves"][:ply]}).view()
+
+
+def test_a_finished_record_is_graded_from_the_players_view_only():
+    _, real = finished_round("laplaza_partners", 3)
+    game = TableGame.from_round(real, 0)
+    found = choices(game)
+    assert [ply for ply, _, _ in found] == [3, 7, 23]
+    assert all(before.turn == 0 for _, _, before in found)
+    for ply, action, before in found:
+        assert before.view(0) == TableGame.from_dict({**game.to_dict(),
+                                                      "moves": game.to_dict()["moves"][:ply]}).view()
+    review = RecordJudge(game, deals=300).wait(timeout=120)
+    assert [d.ply for d in review.decisions] == [3, 7, 23]
+    assert all(d.grade in {g for g, _ in GRADES} for d in review.decisions)
+    # without the other hands, nothing is said about this deal: the values are the expected ones
+    assert all(d.exact == d.expected for d in review.decisions)
+
+
+def test_every_hand_entered_replays_the_real_deal_and_refuses_hands_that_do_not_fit():
+    start, real = finished_round("laplaza_partners", 3)
+    game = TableGame.from_round(real, 0)
+    hands = {s: [str(t) for t in start.hand(s)] for s in (1, 2, 3)}
+    again = with_hands(game, hands)
+    assert again.result == real.result and again.history == real.history
+    swapped = {**hands, 1: hands[2], 2: hands[1]}
+    with pytest.raises(EntryError) as bad:
+        with_hands(game, swapped)
+    assert bad.value.code in ("hands_wrong", "not_turn")
+    with pytest.raises(EntryError) as bad:
+        with_hands(game, {**hands, 1: hands[2]})
+    assert bad.value.code == "hands_twice"
+    with pytest.raises(EntryError) as bad:
+        with_hands(game, {**hands, 3: hands[3][:-1]})
+    assert bad.value.code == "hand"
+    review = RecordJudge(game, real=again, deals=300).wait(timeout=120)
+    assert review.decisions and any(d.exact != d.expected for d in review.decisions)
+
+
+def test_a_draw_by_another_seat_cannot_be_replayed_with_every_hand():
+    for seed in range(1, 30):
+        start, real = finished_round("laplaza_1v1", seed)
+        if any(seat == 1 and drawn >= 0 for seat, _, drawn in real.history):
+            break
+    else:
+        pytest.fail("no round where the other seat drew")
+    game = TableGame.from_round(real, 0)
+    with pytest.raises(EntryError) as bad:
+        with_hands(game, {1: [str(t) for t in start.hand(1)]})
+    assert bad.value.code == "hands_draw"

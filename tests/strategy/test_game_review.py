@@ -114,6 +114,26 @@ def test_a_hint_depends_only_on_what_the_seat_sees():
             assert params["number"] in voids[params["seat"]]
 
 
+def test_looking_deeper_goes_on_from_the_first_hints_deals(monkeypatch):
+    """The deeper look draws the same deals first (the same seed), then more: its figures
+    refine the first hint's instead of replacing them with another sample's."""
+    import numpy as np
+
+    import strategy.hints as hints
+
+    game = Game.start(Setup("laplaza_1v1", 2, (), "h7", ("human", "casual")))
+    while not (game.human_to_move and is_choice(game.round)):
+        game.play_bot() if game.bot_to_move else game.play(game.round.legal_actions()[0])
+    monkeypatch.setattr(hints, "DEEP_NODES", 1_500_000)
+    first = hints.hint(game.view(0), budget=None, seed=9, max_nodes=300_000)
+    deeper = hints.hint(game.view(0), budget=None, seed=9, deep=True)
+    assert first.could_go_deeper and not first.deep
+    assert deeper.deep and not deeper.could_go_deeper
+    n = first.evaluation.deals
+    assert deeper.evaluation.deals > n
+    assert np.array_equal(deeper.evaluation.values[:n], first.evaluation.values, equal_nan=True)
+
+
 def test_each_playable_level_has_a_measured_edge_over_the_level_below_in_partners():
     from strategy.game import PLAYABLE_LEVELS
     from strategy.strength import below, measured

@@ -62,3 +62,15 @@ def full_line(start: int = 6) -> list[tuple[int, int]]:
         unused.remove(nxt)
         stack.append(nxt[0] + nxt[1] - v)
     return list(zip(path, path[1:]))
+
+
+def finished_round(preset: str, seed: int, players: int | None = None) -> tuple[Round, Round]:
+    """(the deal at its start, the same round played to its end by random legal moves)."""
+    rules = Rules.preset(preset, players=players) if players else Rules.preset(preset)
+    real = deal(rules, seed)
+    start = real.copy()
+    rng = random.Random(seed)
+    while not real.is_over:
+        actions = real.legal_actions()
+        real.apply(actions[int(rng.random() * len(actions))])
+    return start, real

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from engine import Rules
-from strategy.companion import TableGame, to_link
+from strategy.companion import TableGame, from_link, link_at, to_link
+from tests.support.positions import finished_round
 from tests.ui.conftest import open_app
 from ui.i18n import LANGUAGES, translator
 
@@ -85,3 +86,135 @@ def test_a_bad_link_gets_a_plain_notice_and_the_form(bad):
     assert at.error, "a notice"
     assert "Traceback" not in at.error[0].value
     assert at.button(key="analyse_start")
+
+
+# ------------------------------------------------------------------ after the round
+def _reviewed(at):
+    """Wait for the background grading, then let the page show it (a browser's fragment
+    looks again by itself; AppTest runs the page once more)."""
+    for judge in at.session_state["analyse_judges"].values():
+        judge.wait(timeout=300)
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def _links(at) -> list[str]:
+    return [p.proto.query_string for p in at.get("page_link") if p.proto.page == "analyse"]
+
+
+def test_a_finished_round_is_reviewed_kept_and_reopened_from_your_games():
+    from tests.ui.conftest import create_profile
+
+    tr = translator("en")
+    _, real = finished_round("laplaza_partners", 3)
+    game = TableGame.from_round(real, 0)
+    at = _open()
+    create_profile(at, "Rita")
+    at.query_params["g"] = to_link(game)
+    at = _reviewed(at.run())
+    assert tr("play.review") in [s.value for s in at.subheader]
+    cards = [m.value for m in at.markdown if m.value.startswith("Move ")]
+    assert len(cards) == 3 and "Blunder" in cards[1]
+    assert not any("every hand shown" in c for c in cards), "no hands entered: nothing said about this deal"
+    # each graded choice opens its position on the board: the record cut before that move
+    assert {f"g={link_at(game, ply)}" for ply in (3, 7, 23)} <= set(_links(at))
+    assert tr("analyse.kept") in [c.value for c in at.caption]
+    at.run()  # shown again: kept once, not twice
+    # Your games (on the play page) lists it beside the matches, and reopens it here
+    at.switch_page("ui/pages/play.py").run()
+    assert not at.exception, [e.message for e in at.exception]
+    line = next(m.value for m in at.markdown if tr("play.recorded") in m.value)
+    assert "Partners" in line and "67% best moves" in line.replace("\u00a0", " ")
+    opens = [b for b in at.button if b.key and b.key.startswith("play_open:")]
+    assert len(opens) == 1, "one round, kept once"
+    at.session_state["analyse_game"] = None  # another record open on the board meanwhile
+    opens[0].click().run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert at.session_state["analyse_game"] == game
+
+
+def test_a_guest_is_told_how_to_keep_the_round():
+    _, real = finished_round("laplaza_partners", 3)
+    at = _reviewed(_open(to_link(TableGame.from_round(real, 0))))
+    assert translator("en")("analyse.keep_signed_in") in [c.value for c in at.caption]
+
+
+def test_a_link_opened_over_another_record_replaces_it():
+    _, real = finished_round("laplaza_partners", 3)
+    game = TableGame.from_round(real, 0)
+    at = _open(link_at(game, 4))
+    assert at.session_state["analyse_game"].entries == game.entries[:4]
+    at.query_params["g"] = link_at(game, 9)  # "Analyse this position" from a review
+    at.run()
+    assert at.session_state["analyse_game"].entries == game.entries[:9]
+
+
+def test_every_hand_entered_gives_the_exact_values_and_a_wrong_hand_is_refused_plainly():
+    tr = translator("en")
+    start, real = finished_round("laplaza_partners", 3)
+    game = TableGame.from_round(real, 0)
+    at = _open(link_at(game, 7))  # your turn, move 8
+    for seat in (1, 2, 3):
+        at.multiselect(key=f"analyse_dealt:{seat}").set_value([str(t) for t in start.hand(seat)])
+    at.button(key="analyse_hands_ok").click().run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    assert f"**{tr('analyse.exact_title')}**" in [m.value for m in at.markdown]
+    table = at.dataframe[-1].value
+    assert len(table) == len(real.copy().legal_actions()) or len(table) >= 2
+    # Luis's hand given to Ana and back: they cannot have played what they played
+    at.multiselect(key="analyse_dealt:1").set_value([str(t) for t in start.hand(2)])
+    at.multiselect(key="analyse_dealt:2").set_value([str(t) for t in start.hand(1)])
+    at.button(key="analyse_hands_ok").click().run()
+    assert not at.exception
+    assert at.error and "Traceback" not in at.error[0].value
+    assert "could not have played" in at.error[0].value or "turn" in at.error[0].value
+
+
+def test_with_every_hand_the_review_says_what_each_move_cost_in_this_deal():
+    from progress import open_store
+    from tests.ui.conftest import create_profile
+
+    start, real = finished_round("laplaza_partners", 3)
+    game = TableGame.from_round(real, 0)
+    at = _open()
+    create_profile(at, "Sol")
+    at.query_params["g"] = to_link(game)
+    at.run()
+    for seat in (1, 2, 3):
+        at.multiselect(key=f"analyse_dealt:{seat}").set_value([str(t) for t in start.hand(seat)])
+    at.button(key="analyse_hands_ok").click().run()
+    at = _reviewed(at)
+    cards = [m.value for m in at.markdown if m.value.startswith("Move ")]
+    assert any("every hand shown" in c or "In this deal" in c for c in cards)
+    # kept with the hands, so that reopening it gives the exact values again
+    import os
+
+    with open_store(f"sqlite:///{os.environ['CAPICU_DB_PATH']}") as store:
+        profile = next(p for p in store.profiles() if p.name == "Sol")
+        (saved,) = [g for g in store.games(profile.id) if g.kind == "table"]
+    assert saved.record["hands"] == {str(s): [str(t) for t in start.hand(s)] for s in (1, 2, 3)}
+    assert TableGame.from_dict(saved.record["table"]) == game
+
+
+def test_a_review_on_the_play_page_links_every_position_to_the_board():
+    from strategy.game import Game, Setup
+    from ui.parts.play_review import position_links
+
+    game = Game.start(Setup("laplaza_partners", 4, (), "12", ("human", "casual", "casual", "casual")))
+    while not game.round.is_over:
+        if game.human_to_move:
+            game.play(game.round.legal_actions()[0])
+        else:
+            game.play_bot()
+    links = position_links(game, 0)
+    assert sorted(links) == list(range(len(game.rounds[0]) + 1))
+    for ply in (0, 5, len(game.rounds[0])):
+        assert from_link(links[ply]).entries == TableGame.from_round(game.round, 0).entries[:ply]
+
+
+def test_a_lesson_links_its_board_to_the_analysis_board():
+    tr = translator("en")
+    at = open_app("lesson", lesson="partners-laying")
+    labels = [p.proto.label for p in at.get("page_link")]
+    assert tr("play.analyse_position") in labels or tr("lesson.analyse_board") in labels

@@ -212,3 +212,10 @@ def test_a_corrupt_progress_file_is_left_alone_and_the_app_keeps_working(progres
     at.button(key="next").click().run()
     assert not at.exception
     assert progress_db.read_bytes() == before
+
+
+def test_a_strategy_lessons_drills_open_its_own_game():
+    """The strategy part mixes games: an All Fives lesson's drills are All Fives drills."""
+    at = open_app("lesson", lesson="strategy-allfives-counts")
+    drills = [link.proto.query_string for link in at.get("page_link") if link.proto.page == "practice"]
+    assert drills and all("game=all_fives" in q for q in drills), drills

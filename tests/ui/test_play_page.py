@@ -121,7 +121,10 @@ def test_a_bad_link_says_what_does_not_fit_and_shows_the_form(params, name):
     assert any(b.label == translator("en")("play.start") for b in at.button)
 
 
-def test_a_hint_shows_every_legal_move_and_is_recorded_with_the_move():
+def test_a_hint_shows_every_legal_move_and_is_recorded_with_the_move(monkeypatch):
+    import strategy.hints
+
+    monkeypatch.setattr(strategy.hints, "DEEP_NODES", 2 * strategy.hints.HINT_NODES)  # the suite's time
     at = open_app("play", game="laplaza_1v1", seed="31", levels="casual")
     game = _game(at)
     while not (game.human_to_move and len(game.round.canonical_actions()) > 1):
@@ -133,6 +136,13 @@ def test_a_hint_shows_every_legal_move_and_is_recorded_with_the_move():
     hint = at.session_state["play_hint"]
     assert {str(a) for a in hint.evaluation.actions} == {str(a) for a in game.round.legal_actions()}
     assert at.get("plotly_chart"), "the expected points of every move are charted"
+    assert hint.could_go_deeper, "a 1 v 1 hint with a full stock: its close moves are not told apart in a second"
+    button(at, "play_hint_deeper").click().run()
+    deeper = at.session_state["play_hint"]
+    assert deeper.deep and deeper.evaluation.deals > hint.evaluation.deals
+    assert not [b for b in at.button if b.key and b.key.startswith("play_hint_deeper")], "one deeper look"
+    assert translator("en")("play.hint_deep") in " ".join(c.value for c in at.caption)
+    hint = deeper
     best = hint.best
     at = component_event(at, f"play:31:{game.round.round_number}:board", trigger=("play", best))
     mine = [m for m in _game(at).rounds[-1] if m.seat == 0]

@@ -2,6 +2,9 @@
 the player's seat (strategy/companion.py), with what each seat cannot hold, the exact
 odds of where each unseen tile is, and the hint on the player's turn.
 
+Once the round is over, the player's choices are graded as on the play page (from their
+view only), and the round is kept with the signed-in profile's games (*Your games*).
+
 Links: ``?g=<record>`` reopens a round (the record, compressed, in the URL).
 """
 
@@ -13,18 +16,27 @@ import pandas as pd
 import streamlit as st
 
 from engine import PRESET_NAMES, EngineError, Rules
+from progress import ProgressError, SavedGame
 from engine.holdings import holder_probabilities
 from engine.tiles import TILES
-from strategy.companion import BLOCKED, EntryError, TableGame, from_link, to_link
+from strategy.companion import (
+    BLOCKED, EntryError, RecordJudge, TableGame, deal_key, from_link, link_at, to_link, with_hands,
+)
 from strategy.game import PLAYER_COUNTS
 from strategy.hints import hint
+from strategy.solver import NodeLimit, solve
 from ui import session
-from ui.labels import event_text, game_title, percent, seat_labels
+from ui.labels import action_label, event_text, figure, game_title, percent, seat_labels
 from ui.parts.board_frame import show_board
 from ui.parts.hint_view import show_hint
+from ui.parts.play_review import show_graded, show_progress
 
 tr = session.tr()
 GAME, REDO, DRAWING, HINTED = "analyse_game", "analyse_redo", "analyse_drawing", "analyse_hinted"
+JUDGES, SAVED = "analyse_judges", "analyse_saved"  # the review of each finished record; what was kept
+HANDS = "analyse_hands"  # the other hands as dealt, when the player has entered them (per deal)
+#: the most search the exact values of one position may take (a second or two of one core)
+EXACT_NODES = 20_000_000
 #: a JSON record bigger than this is not a round's (a whole round is a few kilobytes)
 FILE_LIMIT = 200_000
 
@@ -82,10 +94,14 @@ def _redo() -> None:
         st.session_state[REDO] = stack
 
 
-# ------------------------------------------------------------------ a link, once
-if GAME not in st.session_state:
+# ------------------------------------------------------------------ a link, when one arrives
+# (the first visit, or "Analyse this position" from a review, the play page or a lesson
+# while another record is open here: _set keeps the link of the record shown in the URL)
+word = st.query_params.get("g")
+shown = st.session_state.get(GAME)
+if GAME not in st.session_state or (word is not None and (shown is None or word != to_link(shown))):
     st.session_state[GAME] = None
-    word = st.query_params.get("g")
+    st.session_state[REDO] = []
     if word is not None:
         try:
             _set(from_link(word))
@@ -95,6 +111,7 @@ if GAME not in st.session_state:
 
 st.title(tr("analyse.title"), anchor=False)
 st.caption(tr("analyse.intro"))
+session.show_notices()
 refused = st.session_state.pop("analyse_refused", None)
 
 
@@ -223,6 +240,65 @@ def knowledge(game: TableGame, names: list[str]) -> None:
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
 
 
+def entered_hands(game: TableGame) -> dict[int, list[str]] | None:
+    return st.session_state.get(HANDS, {}).get(deal_key(game))
+
+
+def _keep_hands(game: TableGame, seats: list[int]) -> None:
+    hands = {seat: list(st.session_state.get(f"analyse_dealt:{seat}") or []) for seat in seats}
+    st.session_state[HANDS] = {deal_key(game): hands}
+
+
+def _forget_hands() -> None:
+    st.session_state.pop(HANDS, None)
+
+
+def real_round(game: TableGame, names: list[str]):
+    """The real round when every hand is entered and fits the record, else None (and the
+    reason on the page)."""
+    hands = entered_hands(game)
+    if hands is None:
+        return None
+    try:
+        return with_hands(game, hands)
+    except (EntryError, EngineError, ValueError) as err:
+        st.error(tr("analyse.refused", why=_why(err, names)))
+        return None
+
+
+def every_hand(game: TableGame, names: list[str]):
+    """A round written down afterwards: the others' hands as dealt, then the exact values
+    with every hand shown (``strategy.solver.solve`` on that very deal)."""
+    others = [s for s in range(game.rules.num_players) if s != game.seat]
+    hands = entered_hands(game) or {}
+    real = None
+    with st.expander(tr("analyse.hands_title"), expanded=bool(hands)):
+        st.caption(tr("analyse.hands_help"))
+        offered = [str(t) for t in TILES if str(t) not in game.hand]
+        for seat in others:
+            st.multiselect(tr("analyse.hands_of", seat=session.plain(names[seat])), offered,
+                           default=[t for t in hands.get(seat, []) if t in offered],
+                           max_selections=game.rules.hand_size, key=f"analyse_dealt:{seat}")
+        with st.container(horizontal=True):
+            st.button(tr("analyse.hands_ok"), on_click=_keep_hands, args=(game, others), key="analyse_hands_ok")
+            if hands:
+                st.button(tr("analyse.hands_clear"), on_click=_forget_hands, key="analyse_hands_clear")
+        real = real_round(game, names)
+        if real is not None and not real.is_over:
+            st.markdown(f"**{tr('analyse.exact_title')}**")
+            st.caption(tr("analyse.exact_help", seat=session.plain(names[real.turn])))
+            try:
+                solution = solve(real, node_limit=EXACT_NODES)
+            except NodeLimit:
+                st.info(tr("analyse.exact_too_big"), icon=":material/info:")
+            else:
+                rows = [{tr("analyse.col_move"): action_label(tr, str(a)),
+                         tr("analyse.col_exact"): figure(tr, float(v), True)}
+                        for a, v in solution.items() if v is not None]
+                st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+    return real
+
+
 def record(game: TableGame) -> None:
     names = seat_labels(tr, game.rules, game.seat)
     rnd = game.round()
@@ -262,11 +338,78 @@ def record(game: TableGame) -> None:
             st.markdown("\n".join(f"{i}. {session.plain(event_text(tr, s, a, names, game.seat))}"
                                   for i, (s, a) in enumerate(history, 1)))
     knowledge(game, names)
+    st.session_state["analyse_real"] = every_hand(game, names)
     # a text box, not a code block: it can be reached by keyboard, selected and copied
     link = st.query_params.get("g") or to_link(game)  # _set keeps the link of the record shown
     st.text_input(tr("analyse.share"), value=f"/analyse?g={link}", key=f"analyse_link:{link}")
     st.download_button(tr("analyse.download"), data=json.dumps(game.to_dict(), indent=1), file_name="capicu-round.json",
                        mime="application/json", icon=":material/download:", key="analyse_download")
+
+
+def judge_of(game: TableGame, real) -> RecordJudge:
+    """The background grading of a finished record (one per record, and per deal when
+    every hand is entered: undo and a new end give another)."""
+    judges = st.session_state.setdefault(JUDGES, {})
+    key = (to_link(game), json.dumps(entered_hands(game) if real is not None else None, sort_keys=True))
+    if key not in judges:
+        judges.clear()  # only the record on screen is graded
+        judges[key] = RecordJudge(game, real=real)
+    return judges[key]
+
+
+def keep(game: TableGame, review) -> bool:
+    """The finished round with the profile's games (once per record; nothing for a
+    guest); False when the store cannot keep it (a notice says so)."""
+    profile = session.profile()
+    link = to_link(game)
+    hands = entered_hands(game) if st.session_state.get("analyse_real") is not None else None  # only hands that fit
+    mark = (profile.id if profile is not None else None, link, json.dumps(hands, sort_keys=True))
+    if profile is None:
+        return False
+    if st.session_state.get(SAVED) == mark:
+        return True
+    decisions = list(review.decisions)
+    record = {"table": game.to_dict(), "link": link, "review": review.to_dict()}
+    if hands is not None:
+        record["hands"] = {str(seat): tiles for seat, tiles in hands.items()}
+    try:
+        store = session.store()
+        same = next((g.id for g in store.games(profile.id) if g.kind == "table" and g.record.get("link") == link),
+                    None)
+        store.save_game(profile.id, SavedGame(game.rules.preset_name, "finished", record, decisions=len(decisions),
+                                              best=sum(d.grade == "best" for d in decisions),
+                                              points_lost=sum(d.loss for d in decisions), id=same, kind="table"))
+        st.session_state[SAVED] = mark
+        return True
+    except (ProgressError, ValueError):
+        session.notice("notice.not_saved")
+        return False
+
+
+def review_panel(game: TableGame) -> None:
+    """The player's choices graded from their view, while the page stays usable: a fragment
+    that looks again twice a second while choices are being judged."""
+    real = st.session_state.get("analyse_real")
+    judge = judge_of(game, real)
+    luck = judge.exact  # every hand entered: what each move cost in this very deal
+    links = {ply: link_at(game, ply) for ply in range(len(game.entries) + 1)}
+
+    pending = judge.pending
+
+    def panel() -> None:
+        review = judge.review()
+        if review is None:
+            show_progress(judge.decisions(), judge.total, len(judge.failed()), luck=luck, links=links)
+        elif pending:
+            st.rerun()  # complete: the page shows it without looking again
+        else:
+            show_graded(review, game.rules, len(judge.failed()), luck=luck, links=links)
+            if session.profile() is None:
+                st.caption(tr("analyse.keep_signed_in"))
+            elif keep(game, review):
+                st.caption(tr("analyse.kept"))
+
+    st.fragment(panel, run_every=0.5 if pending else None)()
 
 
 game = st.session_state.get(GAME)
@@ -276,3 +419,5 @@ if game is None:
     setup_form()
 else:
     record(game)
+    if game.is_over:
+        review_panel(game)

@@ -147,6 +147,24 @@ def _present() -> None:
                     st.markdown(line)
 
 
+def analysis_link(rnd, viewer: int, key: str) -> str | None:
+    """The lesson's board position on the analysis board, from the lesson's seat (None
+    when the step was set up mid-round, without the deal's start):
+    made once per step."""
+    cache = st.session_state.setdefault("lesson_analysis", {})
+    if key not in cache:
+        from strategy.companion import TableGame, to_link
+
+        link = None
+        if not getattr(rnd, "from_snapshot", False):
+            try:
+                link = to_link(TableGame.from_round(rnd, viewer))
+            except Exception:  # noqa: BLE001 - a lesson board the record cannot hold: the plain link
+                link = None
+        cache[key] = link
+    return cache[key]
+
+
 # ------------------------------------------------------------------ header
 game = catalog.game_of(lesson_id)
 position = game.lessons.index(lesson_id) + 1
@@ -220,6 +238,13 @@ with remember:
         st.markdown(f"- {point}")
     st.page_link("ui/pages/lesson.py", label=tr("lesson.present"), icon=":material/slideshow:",
                  query_params={"lesson": lesson_id, "step": str(step), "lang": session.lang(), "present": "1"})
+    analysis = analysis_link(frame.round, lesson.viewer, f"{lesson_id}:{step}:{','.join(sorted(overlays))}")
+    if analysis:
+        st.page_link("ui/pages/analyse.py", label=tr("play.analyse_position"), icon=":material/troubleshoot:",
+                     query_params={"g": analysis, "lang": session.lang()})
+    else:
+        st.page_link("ui/pages/analyse.py", label=tr("lesson.analyse_board"), icon=":material/troubleshoot:",
+                     query_params={"lang": session.lang()})
 
 # ------------------------------------------------------------------ your turn
 #: verdicts that only say right or wrong: a task's own text replaces them
@@ -254,11 +279,12 @@ elif step == last:
 
 # ------------------------------------------------------------------ onwards
 drills = lesson.drills
+drill_game = lesson.rules.get("preset", game.preset)  # the lesson's own game: the strategy part mixes games
 if drills:
     st.markdown(f"**{tr('lesson.drills')}**")
     for col, drill in zip(st.columns(len(drills)), drills):
         col.page_link("ui/pages/practice.py", label=ptype_title(drill), icon=":material/extension:",
-                      query_params={"type": drill, "game": game.preset, "lang": session.lang()})
+                      query_params={"type": drill, "game": drill_game, "lang": session.lang()})
 
 before, after = catalog.neighbours(lesson_id)
 prev_col, next_col = st.columns(2)

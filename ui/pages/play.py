@@ -20,7 +20,7 @@ import streamlit as st
 from engine import IllegalActionError
 from progress import ProgressError, SavedGame
 from progress.live_match import LiveMatch, LiveMatches, new_key, valid_key
-from strategy.companion import TableGame, to_link
+from strategy.companion import TableGame, deal_key, to_link
 from strategy.game import Game, GameError, Setup, seed_number
 from strategy.hints import hint
 from strategy.review import Decision, RoundReview
@@ -30,7 +30,7 @@ from ui import session
 from ui.parts.board_frame import show_board
 from ui.parts.hint_view import show_hint
 from ui.board import announce
-from ui.labels import action_label, event_text, percent, result_summary, seat_labels, side_label
+from ui.labels import action_label, event_text, game_title, percent, result_summary, seat_labels, side_label
 from ui.parts.play_review import show_progress, show_review
 from ui.parts.play_setup import (
     describe, init_state, link_params, new_seed, pace, pace_from_link, setup_form, setup_from_link,
@@ -238,12 +238,15 @@ def on_play(action: str) -> None:
             say_last_move(game)
 
 
-def ask_hint(key: str, version: int) -> None:
+def ask_hint(key: str, version: int, deep: bool = False) -> None:
     game = current(key)
-    if game is None or game.version != version or not game.human_to_move or HINT in st.session_state:
+    shown = st.session_state.get(HINT)
+    if game is None or game.version != version or not game.human_to_move or (
+            shown is not None and (not deep or shown.deep)):
         return  # pressed late (the position it was asked for is gone) or twice (it is on screen)
     moment = f"hint:{game.setup.seed}:{game.round.round_number}:{len(game.rounds[-1])}"
-    st.session_state[HINT] = hint(game.view(0), seed=seed_number(moment))
+    # the same seed for the deeper look: it starts from the first hint's deals and goes on
+    st.session_state[HINT] = hint(game.view(0), seed=seed_number(moment), deep=deep)
     announce(tr("play.hint_best", action=action_label(tr, st.session_state[HINT].best)))
 
 
@@ -287,6 +290,22 @@ def reopen(saved: SavedGame) -> None:
     if adopt(LiveMatch(new_key(), saved.record, 0)):
         st.session_state[SAVED] = saved.id
         persist(st.session_state[GAME])
+
+
+def open_recorded(saved: SavedGame) -> None:
+    """A round recorded at a real table, back on the analysis board (with the hands, when
+    every one was entered); a record that no longer reads gets a plain notice."""
+    record = saved.record.get("table")
+    try:
+        table = TableGame.from_dict(record)
+    except (ValueError, TypeError):
+        session.notice("play.bad_saved")
+        return
+    hands = saved.record.get("hands")
+    if isinstance(hands, dict):
+        entered = {int(k): list(v) for k, v in hands.items() if str(k).isdigit() and isinstance(v, list)}
+        st.session_state["analyse_hands"] = {deal_key(table): entered}
+    st.switch_page("ui/pages/analyse.py", query_params={"g": to_link(table), "lang": session.lang()})
 
 
 def review_panel(game: Game, index: int, judge: RoundJudge, key: str) -> None:
@@ -354,6 +373,11 @@ def local_time(moment: datetime) -> str:
 
 def saved_line(saved: SavedGame) -> str:
     """One of *Your games*: what, when, how far, the score, the share of best moves."""
+    if saved.kind == "table":  # a round recorded on the analysis board
+        parts = [session.plain(game_title(tr, saved.game)), tr("play.recorded"), local_time(saved.updated_at)]
+        if saved.accuracy is not None:
+            parts.append(tr("play.saved_accuracy", share=percent(tr, saved.accuracy)))
+        return " · ".join(parts)
     try:
         game = Game.from_dict(saved.record)
     except GameError:
@@ -382,7 +406,11 @@ def saved_games_list() -> None:
         for saved in saved_games[:20]:
             left, right = st.columns([4, 1])
             left.markdown(saved_line(saved))
-            right.button(tr("play.open_game"), key=f"play_open:{saved.id}", on_click=reopen, args=(saved,))
+            if saved.kind == "table":
+                if right.button(tr("play.open_game"), key=f"play_open:{saved.id}"):
+                    open_recorded(saved)
+            else:
+                right.button(tr("play.open_game"), key=f"play_open:{saved.id}", on_click=reopen, args=(saved,))
 
 
 def round_outcome(game: Game, key: str) -> None:
@@ -480,6 +508,10 @@ with side_col:
                       icon=":material/lightbulb:", key=f"play_hint:{match_key}:{game.version}")
         else:
             show_hint(pending, rules, game.view(0))
+            if pending.could_go_deeper:
+                st.button(tr("play.hint_deeper"), on_click=ask_hint, args=(match_key, game.version, True),
+                          help=tr("play.hint_deeper_help"), icon=":material/search:",
+                          key=f"play_hint_deeper:{match_key}:{game.version}")
             st.caption(tr("play.hint_used"))
     elif game.bot_to_move:
         st.markdown(tr("play.waiting", seat=labels[rnd.turn]))

@@ -70,7 +70,7 @@ if len(by_type_table := accuracy_by_type(attempts)):
 # ------------------------------------------------------------------ games against the bots
 st.subheader(tr("stats.games"))
 try:
-    games = session.store().games(profile.id)
+    games = [g for g in session.store().games(profile.id) if g.kind == "match"]  # not rounds recorded at a table
 except ProgressError:
     games = []
     session.notice("notice.not_saved")

@@ -100,7 +100,8 @@ def show_hint(hint: Hint, rules: Rules, view: SeatView | None = None) -> None:
             st.caption(tr("play.hint_exact", deals=found.deals))
         else:
             st.caption(tr("play.hint_deals", deals=found.deals) + " "
-                       + tr("play.hint_sure" if found.stop in ("precision", "settled") else "play.hint_unsure"))
+                       + tr("play.hint_sure" if found.stop in ("precision", "settled") else "play.hint_unsure")
+                       + (" " + tr("play.hint_deep") if hint.deep else ""))
         st.plotly_chart(expected_points_figure(hint, tr, view), width="stretch", config={"displayModeBar": False})
         st.caption(values_help(tr, rules))
         for code, params in distinct_facts(hint.facts):

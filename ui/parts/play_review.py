@@ -57,38 +57,48 @@ def luck_text(tr, d: Decision) -> str | None:
     return tr("play.luck_cost", lost=figure(tr, lost), exact=exact, best=best)
 
 
-def decision_card(tr, d: Decision) -> str:
+def decision_card(tr, d: Decision, luck: bool = True) -> str:
     """One choice as a few lines that fit a phone: the move, its grade and loss, the best
-    move, and what it cost in this deal."""
+    move, and what it cost in this deal (``luck``: the other hands are known)."""
     yours = action_label(tr, d.action)
     if d.grade == "best":
         head = tr("play.card_best", n=d.ply + 1, yours=yours, grade=grade_text(tr, d))
     else:
         head = tr("play.card", n=d.ply + 1, yours=yours, grade=grade_text(tr, d), loss=loss_text(tr, d),
                   best=action_label(tr, d.best))
-    lines = [head] + [text for text in (luck_text(tr, d), tr("play.card_hint") if d.hint else None) if text]
+    lines = [head] + [text for text in (luck_text(tr, d) if luck else None, tr("play.card_hint") if d.hint else None)
+                      if text]
     return "  \n".join(lines)
 
 
-def show_decisions(decisions: list[Decision]) -> None:
-    """The round's choices as a list (readable on a phone), and every figure as a table."""
+def analyse_link(tr, link: str | None) -> None:
+    """"Analyse this position": the position on the analysis board, in one click."""
+    if link:
+        st.page_link("ui/pages/analyse.py", label=tr("play.analyse_position"), icon=":material/troubleshoot:",
+                     query_params={"g": link})
+
+
+def show_decisions(decisions: list[Decision], *, luck: bool = True, links: dict[int, str] | None = None) -> None:
+    """The round's choices as a list (readable on a phone), and every figure as a table;
+    ``links``: each choice's position for the analysis board (``strategy.companion.link_at``)."""
     tr = session.tr()
     for d in decisions:
         with st.container(border=True):
-            st.markdown(decision_card(tr, d))
+            st.markdown(decision_card(tr, d, luck))
+            analyse_link(tr, (links or {}).get(d.ply))
     with st.expander(tr("play.review_table")):
-        st.dataframe(review_table(decisions), hide_index=True, width="stretch")
+        st.dataframe(review_table(decisions, luck), hide_index=True, width="stretch")
 
 
 def _half(d: Decision, action: str) -> float:
     return 0.0 if d.all_deals else Z95 * d.stderr.get(action, float("inf"))
 
 
-def review_table(decisions: list[Decision]) -> pd.DataFrame:
+def review_table(decisions: list[Decision], luck: bool = True) -> pd.DataFrame:
     tr = session.tr()
     rows = []
     for d in decisions:
-        rows.append({
+        row = {
             tr("play.col_move"): d.ply + 1,
             tr("play.col_yours"): action_label(tr, d.action),
             tr("play.col_grade"): grade_text(tr, d),
@@ -98,12 +108,16 @@ def review_table(decisions: list[Decision]) -> pd.DataFrame:
                                      f"{about(tr, d.best_expected, _half(d, d.best), True)}",
             tr("play.col_exact"): f"{figure(tr, d.exact, True)} / {figure(tr, d.best_exact, True)}",
             tr("play.col_hint"): "💡" if d.hint else "",
-        })
+        }
+        if not luck:  # the other hands are not known: no values with every hand shown
+            row.pop(tr("play.col_exact"))
+        rows.append(row)
     return pd.DataFrame(rows)
 
 
 
-def show_progress(done: list[Decision], total: int, failed: int) -> None:
+def show_progress(done: list[Decision], total: int, failed: int, *, luck: bool = True,
+                  links: dict[int, str] | None = None) -> None:
     """While the last decisions are still being judged: those done so far, and how many are left."""
     tr = session.tr()
     st.subheader(tr("play.review"))
@@ -111,10 +125,13 @@ def show_progress(done: list[Decision], total: int, failed: int) -> None:
     if failed:
         st.warning(tr("play.judge_failed", n=failed), icon=":material/error:")
     if done:
-        show_decisions(done)
+        show_decisions(done, luck=luck, links=links)
 
 
-def show_review(game: Game, index: int, review: RoundReview, key: str, failed: int = 0) -> None:
+def show_graded(review: RoundReview, rules, failed: int = 0, *, luck: bool = True,
+                links: dict[int, str] | None = None) -> None:
+    """The graded choices of a round, their summary and what the grades mean: the play
+    page's review, and the analysis board's of a round recorded at a real table."""
     tr = session.tr()
     st.subheader(tr("play.review"))
     if failed:
@@ -125,14 +142,37 @@ def show_review(game: Game, index: int, review: RoundReview, key: str, failed: i
         left, right = st.columns(2)
         left.metric(tr("play.accuracy"), percent(tr, review.accuracy))
         right.metric(tr("play.loss"), figure(tr, review.loss_per_decision))
-        show_decisions(list(review.decisions))
+        show_decisions(list(review.decisions), luck=luck, links=links)
     limits = {name: figure(tr, limit) for name, limit in GRADES[:-1]}
     st.caption(tr("play.grades_help", **limits) + " " + tr("play.grades_sure"))
-    st.caption(values_help(tr, game.setup.rules()))
-    _replay(game, index, review, key)
+    st.caption(values_help(tr, rules))
 
 
-def _replay(game: Game, index: int, review: RoundReview, key: str) -> None:
+def position_links(game: Game, index: int) -> dict[int, str]:
+    """Every position of round ``index`` as a link for the analysis board, from the
+    player's seat: ply -> the record cut before that move (empty if it cannot be made)."""
+    from strategy.companion import TableGame, link_at
+
+    rnd = game.round_start(index)
+    for move in game.rounds[index]:
+        rnd.apply(move.action)
+    try:
+        table = TableGame.from_round(rnd, 0)
+    except ValueError:
+        return {}
+    return {ply: link_at(table, ply) for ply in range(len(game.rounds[index]) + 1)}
+
+
+def show_review(game: Game, index: int, review: RoundReview, key: str, failed: int = 0) -> None:
+    links_key = f"{key}:links"
+    if links_key not in st.session_state:  # made once per round's review
+        st.session_state[links_key] = position_links(game, index)
+    links = st.session_state[links_key]
+    show_graded(review, game.setup.rules(), failed, links=links)
+    _replay(game, index, review, key, links)
+
+
+def _replay(game: Game, index: int, review: RoundReview, key: str, links: dict[int, str] | None = None) -> None:
     """Step through the round with every hand face up: buttons, arrow keys, Home, End."""
     tr = session.tr()
     moves = game.rounds[index]
@@ -179,3 +219,4 @@ def _replay(game: Game, index: int, review: RoundReview, key: str) -> None:
         luck = luck_text(tr, judged)
         if luck:
             st.caption(luck)
+    analyse_link(tr, (links or {}).get(step))
