@@ -14,7 +14,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine import PRESETS, Rules, deal
 from engine.tiles import TILES
-from strategy.companion import EntryError, RecordJudge, TableGame, choices, from_link, link_at, with_hands
+from strategy.companion import EntryError, TableGame, from_link, link_at, with_hands
+from strategy.table_review import RecordJudge, choices
 from strategy.review import GRADES
 from tests.support.positions import finished_round
 

@@ -20,11 +20,12 @@ from progress import ProgressError, SavedGame
 from engine.holdings import holder_probabilities
 from engine.tiles import TILES
 from strategy.companion import (
-    BLOCKED, EntryError, RecordJudge, TableGame, deal_key, from_link, link_at, to_link, with_hands,
+    BLOCKED, EntryError, TableGame, deal_key, from_link, link_at, to_link, with_hands,
 )
 from strategy.game import PLAYER_COUNTS
 from strategy.hints import hint
 from strategy.solver import NodeLimit, solve
+from strategy.table_review import RecordJudge
 from ui import session
 from ui.labels import action_label, event_text, figure, game_title, percent, seat_labels
 from ui.parts.board_frame import show_board
