@@ -288,9 +288,8 @@ def every_hand(game: TableGame, names: list[str]):
         if real is not None and not real.is_over:
             st.markdown(f"**{tr('analyse.exact_title')}**")
             st.caption(tr("analyse.exact_help", seat=session.plain(names[real.turn])))
-            try:
-                solution = solve(real, node_limit=EXACT_NODES)
-            except NodeLimit:
+            solution = _exact(real)
+            if solution is None:
                 st.info(tr("analyse.exact_too_big"), icon=":material/info:")
             else:
                 rows = [{tr("analyse.col_move"): action_label(tr, str(a)),
@@ -298,6 +297,20 @@ def every_hand(game: TableGame, names: list[str]):
                         for a, v in solution.items() if v is not None]
                 st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
     return real
+
+
+def _exact(real):
+    """The exact values of the position, solved once per position (not on every rerun);
+    None when the search would pass its node limit."""
+    cache = st.session_state.setdefault("analyse_exact", {})
+    key = (tuple(real.hands), tuple(real.history))  # the hands now and how they came about
+    if key not in cache:
+        try:
+            cache.clear()  # one position at a time
+            cache[key] = solve(real, node_limit=EXACT_NODES)
+        except NodeLimit:
+            cache[key] = None
+    return cache[key]
 
 
 def record(game: TableGame) -> None:
