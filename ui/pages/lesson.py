@@ -159,7 +159,7 @@ def analysis_link(rnd, viewer: int, key: str) -> str | None:
         if not getattr(rnd, "from_snapshot", False):
             try:
                 link = to_link(TableGame.from_round(rnd, viewer))
-            except Exception:  # noqa: BLE001 - a lesson board the record cannot hold: the plain link
+            except ValueError:  # EntryError: a lesson board the record cannot hold: the plain link
                 link = None
         cache[key] = link
     return cache[key]
