@@ -45,8 +45,11 @@ from typing import Any, Mapping, Sequence
 
 from engine import IllegalActionError, Round, Rules
 from engine.actions import Action
+from engine.errors import PositionError
 from engine.inference import deals_at_random
 from engine.knowledge import SeatView
+from engine.match import match_outcome
+from engine.notation import position_from_dict
 from engine.tiles import TILES, Tile
 from engine.view import ends_after
 
@@ -54,6 +57,9 @@ from engine.view import ends_after
 DRAWS = 3000
 #: the entries' kinds besides a move: the round blocked at the table
 BLOCKED = "blocked"
+#: how many ways of filling the hidden hands a record begun mid-round tries before its
+#: start is called impossible
+FILLS = 24
 
 
 class EntryError(ValueError):
@@ -77,6 +83,9 @@ def _explain(code: str, params: Mapping[str, Any]) -> str:
         "not_blocked": "the round cannot block here",
         "link": "this link holds no record of a game",
         "format": "this is not a record of a game",
+        "start": "no game reaches this position ({why})",
+        "paste_seat": "this game has seats 0 to {last} only",
+        "not_over": "the round is not over yet",
     }
     text = english.get(code, code)
     for name, value in params.items():
@@ -99,6 +108,83 @@ class Entry:
 
 
 @dataclass(frozen=True)
+class Start:
+    """Where a record begun mid-round starts: what the whole table sees then (the line as
+    it lies, each seat's number of tiles, the stock's, whose turn, who led and who placed
+    last, the All Fives points scored so far). Nothing before it is known, so nothing is
+    inferred from it but the counts."""
+
+    line: tuple[str, ...]
+    counts: tuple[int, ...]
+    stock: int = 0
+    turn: int = 0
+    leader: int = 0
+    last_placer: int = 0
+    round_points: tuple[int, ...] | None = None
+    lot: tuple[str, ...] | None = None  # the tile each seat drew in the lot for the lead, seat 0 first
+
+    @staticmethod
+    def of(rnd: Round) -> "Start":
+        """The public state of a round now."""
+        n = rnd.rules.num_players
+        return Start(tuple(f"{a}-{b}" for a, b in rnd.line), tuple(len(rnd.hand(s)) for s in range(n)),
+                     len(rnd.stock), rnd.turn, rnd.leader, rnd.last_placer,
+                     tuple(rnd.round_points) if any(rnd.round_points) else None,
+                     tuple(str(TILES[rnd.lot[s]]) for s in range(n)) if rnd.lot else None)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"line": list(self.line), "counts": list(self.counts), "stock": self.stock,
+                                "turn": self.turn, "leader": self.leader, "last_placer": self.last_placer}
+        if self.round_points is not None:
+            data["round_points"] = list(self.round_points)
+        if self.lot is not None:
+            data["lot"] = list(self.lot)
+        return data
+
+    @staticmethod
+    def from_dict(data: Any, players: int) -> "Start":
+        if not isinstance(data, Mapping) or not set(data) <= {"line", "counts", "stock", "turn", "leader",
+                                                              "last_placer", "round_points", "lot"}:
+            raise EntryError("format")
+        line, counts = data.get("line"), data.get("counts")
+        if not isinstance(line, list) or not line or not all(isinstance(t, str) for t in line) or \
+                not isinstance(counts, list) or len(counts) != players:
+            raise EntryError("format")
+        points = data.get("round_points")
+        if points is not None and (not isinstance(points, list) or len(points) > players):
+            raise EntryError("format")
+        lot = data.get("lot")
+        if lot is not None and (not isinstance(lot, list) or len(lot) != players
+                                or not all(isinstance(t, str) for t in lot)):
+            raise EntryError("format")
+        return Start(tuple(line), tuple(_int(c, 29) for c in counts), _int(data.get("stock", 0), 29),
+                     _int(data.get("turn", 0), players), _int(data.get("leader", 0), players),
+                     _int(data.get("last_placer", 0), players),
+                     None if points is None else tuple(_int(p, 10_000) for p in points),
+                     None if lot is None else tuple(lot))
+
+    def position(self, rules: Rules, hands: Sequence[Sequence[str]], stock: Sequence[str], round_number: int,
+                 score: Sequence[int] | None, reachable: bool = True) -> Round:
+        """This start with ``hands`` and ``stock`` filled in, checked by the engine as any
+        position is (PositionError when it cannot be), and proved to be one a game reaches
+        unless ``reachable`` is False."""
+        data: dict[str, Any] = {"rules": rules.to_dict(), "round": round_number, "hands": [list(h) for h in hands],
+                                "line": list(self.line), "stock": list(stock), "turn": self.turn,
+                                "leader": self.leader, "last_placer": self.last_placer}
+        if score is not None:
+            data["score"] = list(score)
+        if self.round_points is not None:
+            data["round_points"] = list(self.round_points)
+        if self.lot is not None:
+            data["lot"] = {str(seat): tile for seat, tile in enumerate(self.lot)}
+        return position_from_dict(data, reachable=reachable)
+
+    def seen(self) -> set[str]:
+        """The tiles on the line, low-high."""
+        return {str(Tile.parse(t)) for t in self.line}
+
+
+@dataclass(frozen=True)
 class TableGame:
     """The record of one round at a real table, from ``seat``'s view (immutable: every
     entry gives a new record, so undo is the previous one)."""
@@ -110,11 +196,15 @@ class TableGame:
     round_number: int = 1
     score: Sequence[int] | None = None
     entries: tuple[Entry, ...] = ()
+    start: Start | None = None         # None: written down from the deal; else from mid-round
+    #: the other seats' hands as dealt (as at ``start``), when the player has entered them;
+    #: kept with the record, checked only by :func:`with_hands`
+    dealt: Mapping[int, tuple[str, ...]] | None = None
     _stand_in: Round | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         hand = tuple(str(Tile.parse(t)) for t in self.hand)
-        size = self.rules.hand_size
+        size = self.rules.hand_size if self.start is None else self.start.counts[self.seat]
         if len(hand) != size or len(set(hand)) != size:
             raise EntryError("hand", size=size, got=len(set(hand)))
         object.__setattr__(self, "hand", hand)
@@ -123,6 +213,9 @@ class TableGame:
                     any(type(x) is not int for x in self.score):
                 raise EntryError("format")
             object.__setattr__(self, "score", tuple(self.score))
+        if self.dealt is not None:
+            object.__setattr__(self, "dealt", {int(seat): tuple(str(t) for t in tiles)
+                                               for seat, tiles in self.dealt.items()})
         if self._stand_in is None:
             object.__setattr__(self, "_stand_in", _replay(self))
 
@@ -160,20 +253,56 @@ class TableGame:
     def undo(self) -> "TableGame":
         return replace(self, entries=self.entries[:-1], _stand_in=None) if self.entries else self
 
+    def next_round(self, hand: Sequence[str], points: Sequence[int], leader: int | None = None) -> "TableGame":
+        """The match's next round at the same table, from the same seat: the totals plus
+        what this round scored as the table counted it (``points``, one per side: the
+        others' pips are not in the record), the player's new hand and who leads (None:
+        as the rules say). :func:`match_over` says when there is no next round."""
+        if not self.is_over:
+            raise EntryError("not_over")
+        before = tuple(self.score) if self.score is not None else tuple(0 for _ in self._stand_in.score)
+        if not isinstance(points, (list, tuple)) or len(points) != len(before) or \
+                any(type(p) is not int or not 0 <= p <= 10_000 for p in points):
+            raise EntryError("format")
+        return TableGame(self.rules, seat=self.seat, hand=hand, leader=leader, round_number=self.round_number + 1,
+                         score=tuple(a + b for a, b in zip(before, points)))
+
+    def round_points(self) -> tuple[int, ...] | None:
+        """What the finished round scored, per side, when every hand is entered (else the
+        table's count is needed: the others' pips are hidden)."""
+        if not self.is_over or self.dealt is None:
+            return None
+        try:
+            return tuple(with_hands(self).result.total)
+        except (EntryError, IllegalActionError, PositionError):
+            return None
+
     @staticmethod
-    def from_round(rnd: Round, seat: int) -> "TableGame":
+    def from_round(rnd: Round, seat: int, hands: bool = False) -> "TableGame":
         """What ``seat`` could have written down of a round played on the engine (a bot
-        game, a review): its dealt hand, the leader and every public move, with its own
-        draws' tiles."""
+        game, a review, a pasted position): its dealt hand (its hand at a snapshot's
+        start), the leader and every public move, with its own draws' tiles. ``hands``:
+        with the other hands as dealt too, when the engine can replay the record on them
+        (not after another seat drew: which tiles it took is not in a record)."""
         start = rnd.copy()
         for _ in range(len(rnd.history)):
             start.undo()
-        game = TableGame(rnd.rules, seat=seat, hand=[str(t) for t in start.hand(seat)], leader=rnd.leader,
-                         round_number=rnd.round_number, score=tuple(int(x) for x in rnd.score))
+        mid_round = Start.of(start) if start.from_snapshot and start.line else None
+        game = TableGame(rnd.rules, seat=seat, hand=[str(t) for t in start.hand(seat)],
+                         leader=None if mid_round else rnd.leader, round_number=rnd.round_number,
+                         score=tuple(int(x) for x in rnd.score), start=mid_round)
         for actor, aid, drawn in rnd.history:
             game = game.play(actor, str(Action.from_id(aid)), str(TILES[drawn]) if actor == seat and drawn >= 0 else None)
         if rnd.is_over and rnd.result.kind == "block" and not game.is_over:
             game = game.blocked()
+        if hands:
+            known = replace(game, dealt={s: [str(t) for t in start.hand(s)]
+                                         for s in range(rnd.rules.num_players) if s != seat})
+            try:
+                with_hands(known)
+                return known
+            except EntryError:
+                pass
         return game
 
     # ------------------------------------------------------------------ files and links
@@ -186,7 +315,15 @@ class TableGame:
             data["round"] = self.round_number
         if self.score is not None:
             data["score"] = list(self.score)
+        if self.start is not None:
+            data["start"] = self.start.to_dict()
+        if self.dealt is not None:
+            data["hands"] = {str(seat): list(tiles) for seat, tiles in sorted(self.dealt.items())}
         return data
+
+    def without_hands(self) -> "TableGame":
+        """The record alone (what names it: the hands entered afterwards are not part of it)."""
+        return replace(self, dealt=None) if self.dealt is not None else self
 
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> "TableGame":
@@ -195,10 +332,16 @@ class TableGame:
         if not isinstance(data, Mapping):
             raise EntryError("format")
         rules = Rules.from_dict(data.get("rules", {}))
-        game = TableGame(rules, seat=_int(data.get("seat", 0), rules.num_players), hand=list(data.get("hand", [])),
-                         leader=None if data.get("leader") is None else _int(data["leader"], rules.num_players),
+        n = rules.num_players
+        hand = data.get("hand", [])
+        if not isinstance(hand, list):
+            raise EntryError("format")
+        game = TableGame(rules, seat=_int(data.get("seat", 0), n), hand=list(hand),
+                         leader=None if data.get("leader") is None else _int(data["leader"], n),
                          round_number=_int(data.get("round", 1), 10_000) or 1,
-                         score=data.get("score"))
+                         score=data.get("score"),
+                         start=None if data.get("start") is None else Start.from_dict(data["start"], n),
+                         dealt=_dealt_from(data.get("hands"), n))
         for move in data.get("moves", []):
             if not isinstance(move, list) or not 2 <= len(move) <= 3:
                 raise EntryError("format")
@@ -215,7 +358,11 @@ LINK_LIMIT = 4000
 
 def to_link(game: TableGame) -> str:
     """The record as one URL-safe word: compact JSON, compressed, base64url."""
-    text = json.dumps(game.to_dict(), separators=(",", ":"), sort_keys=True)
+    return _encode(game.to_dict())
+
+
+def _encode(data: Mapping[str, Any]) -> str:
+    text = json.dumps(data, separators=(",", ":"), sort_keys=True)
     return base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")
 
 
@@ -232,6 +379,42 @@ def from_link(word: str) -> TableGame:
     return TableGame.from_dict(data)
 
 
+def from_text(raw: bytes | str, seat: int | None = None) -> TableGame:
+    """What a file or a paste box holds: a record as :meth:`TableGame.to_dict` writes it,
+    or a position in the engine's notation (``docs/notation.md``) seen from ``seat`` (the
+    seat to move when None) — with its history, the round from the deal; a snapshot, the
+    round from that point on — with the position's other hands, for the exact values.
+    Anything else raises a ValueError saying what is wrong."""
+    try:
+        data = json.loads(raw.decode("utf-8") if isinstance(raw, bytes) else raw)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise EntryError("format") from None
+    if not isinstance(data, dict):
+        raise EntryError("format")
+    if "moves" in data or "hand" in data:
+        return TableGame.from_dict(data)
+    rnd = position_from_dict(data)  # checked, and proved to be a position a game reaches
+    seat = rnd.turn if seat is None else seat
+    if type(seat) is not int or not 0 <= seat < rnd.rules.num_players:
+        raise EntryError("paste_seat", last=rnd.rules.num_players - 1)
+    return TableGame.from_round(rnd, seat, hands=True)
+
+
+def _dealt_from(data: Any, players: int) -> dict[int, tuple[str, ...]] | None:
+    """The ``hands`` of a file or link: ``{"1": ["0-0", ...], ...}``, other seats only."""
+    if data is None:
+        return None
+    if not isinstance(data, Mapping) or len(data) >= players:
+        raise EntryError("format")
+    dealt = {}
+    for key, tiles in data.items():
+        if not (isinstance(key, str) and key.isascii() and key.isdigit()) or not isinstance(tiles, list) \
+                or len(tiles) > 28 or not all(isinstance(t, str) for t in tiles):
+            raise EntryError("format")
+        dealt[_int(int(key), players)] = tuple(str(Tile.parse(t)) for t in tiles)
+    return dealt
+
+
 def _int(value: Any, below: int) -> int:
     if type(value) is not int or not 0 <= value < below:
         raise EntryError("format")
@@ -241,14 +424,19 @@ def _int(value: Any, below: int) -> int:
 # ---------------------------------------------------------------------- the stand-in deal
 def _rng(game: TableGame, entries: Sequence[Entry]) -> random.Random:
     """Random draws seeded by the record itself: the same record, the same stand-in."""
-    text = json.dumps([game.rules.to_dict(), game.seat, list(game.hand), game.leader, game.round_number,
-                       [e.to_list() for e in entries]], sort_keys=True)
+    parts = [game.rules.to_dict(), game.seat, list(game.hand), game.leader, game.round_number,
+             [e.to_list() for e in entries]]
+    if game.start is not None:  # (records from the deal keep the stand-ins they always had)
+        parts.append(game.start.to_dict())
+    text = json.dumps(parts, sort_keys=True)
     return random.Random(int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big"))
 
 
 def _start(game: TableGame) -> Round:
     """A first stand-in deal: the seat's hand as entered, the rest shuffled, the lead where
     the rules or the player put it."""
+    if game.start is not None:
+        return _start_mid_round(game)
     rules, rng = game.rules, _rng(game, ())
     mine = set(game.hand)
     for _ in range(DRAWS):
@@ -270,6 +458,35 @@ def _start(game: TableGame) -> Round:
             return rnd
     # the player named a leader the rules do not allow (the 6-6 is in their own hand)
     raise EntryError("not_turn", turn=rnd.leader, seat=game.leader)
+
+
+def _start_mid_round(game: TableGame) -> Round:
+    """A first stand-in for a record begun mid-round: the unseen tiles dealt at random to
+    the other seats (as many as each holds) and the stock, the rest out of play. The
+    engine checks the position as it checks any (the line, the counts, the stock, the
+    round's forced lead), but does not prove a game reaches it: that depends on the
+    hidden hands (a seat with a drawn tile must have had nothing to play), and the deal
+    model draws the hidden hands by the counts alone. A pasted position was proved when
+    it was read (``engine.notation.loads``)."""
+    start, rng = game.start, _rng(game, ())
+    seen = set(game.hand) | start.seen()
+    rest = [str(t) for t in TILES if str(t) not in seen]
+    others = sum(c for s, c in enumerate(start.counts) if s != game.seat)
+    if len(seen) != len(game.hand) + len(start.line) or others + start.stock > len(rest):
+        raise EntryError("start", why=_explain("hand", {"size": start.counts[game.seat], "got": len(game.hand)}))
+    why = ""
+    for _ in range(FILLS):
+        rng.shuffle(rest)
+        hands, i = [], 0
+        for seat, count in enumerate(start.counts):
+            hands.append(list(game.hand) if seat == game.seat else rest[i:i + count])
+            i += 0 if seat == game.seat else count
+        try:
+            return start.position(game.rules, hands, rest[i:i + start.stock], game.round_number, game.score,
+                                  reachable=False)
+        except PositionError as err:
+            why = str(err)
+    raise EntryError("start", why=why)
 
 
 def _replay(game: TableGame) -> Round:
@@ -427,31 +644,34 @@ def link_at(game: TableGame, ply: int) -> str:
     replay is needed: every prefix of a record that can be is one that can be."""
     data = game.to_dict()
     data["moves"] = data["moves"][:max(0, ply)]
-    text = json.dumps(data, separators=(",", ":"), sort_keys=True)
-    return base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")
+    return _encode(data)
+
+
+def match_over(rules: Rules, score: Sequence[int]) -> tuple[bool, int | None]:
+    """Whether a match at these totals is over, and who won (``engine.match``'s rule)."""
+    return match_outcome(rules, score, None)
 
 
 # ---------------------------------------------------------------------- every hand entered
-def deal_key(game: TableGame) -> str:
-    """What names one deal of a record (the rules, the seat, its hand, the lead, the
-    round): the other hands the player enters belong to it, whatever is entered after."""
-    return json.dumps([game.rules.to_dict(), game.seat, list(game.hand), game.leader, game.round_number])
-
-
-def with_hands(game: TableGame, hands: Mapping[int, Sequence[str]]) -> Round:
-    """The real round, once the player has entered every other seat's hand as dealt (a
-    round written down afterwards): the engine replays the record on that deal, so the
-    exact values with every hand shown (``strategy.solver.solve``) are this very deal's.
-    The stock holds the player's own draws in order, then the rest; a draw by another
-    seat cannot be replayed (which tile it took is not in the record): ``hands_draw``."""
-    rules, size = game.rules, game.rules.hand_size
+def with_hands(game: TableGame, hands: Mapping[int, Sequence[str]] | None = None) -> Round:
+    """The real round, once the player has entered every other seat's hand as dealt (as
+    at the start, for a record begun mid-round; ``game.dealt`` when ``hands`` is None): the
+    engine replays the record on that deal, so the exact values with every hand shown
+    (``strategy.solver.solve``) are this very deal's. The stock holds the player's own
+    draws in order, then the rest; a draw by another seat cannot be replayed (which tile
+    it took is not in the record): ``hands_draw``."""
+    hands = game.dealt if hands is None else hands
+    if hands is None:
+        raise EntryError("format")
+    rules, start = game.rules, game.start
     own = [e.drawn for e in game.entries if e.seat == game.seat and e.action == "draw"]
     dealt: list[list[str]] = []
-    taken: set[str] = set(game.hand) | set(own)  # the player's draws came from the stock
+    taken: set[str] = set(game.hand) | set(own) | (start.seen() if start else set())  # own draws: the stock
     for seat in range(rules.num_players):
         if seat == game.seat:
             dealt.append(list(game.hand))
             continue
+        size = rules.hand_size if start is None else start.counts[seat]
         tiles = [str(Tile.parse(t)) for t in hands.get(seat, ())]
         if len(tiles) != size or len(set(tiles)) != size:
             raise EntryError("hand", size=size, got=len(set(tiles)))
@@ -465,11 +685,17 @@ def with_hands(game: TableGame, hands: Mapping[int, Sequence[str]]) -> Round:
         raise EntryError("hands_draw", seat=other)
     rest = [str(t) for t in TILES if str(t) not in taken]
     stock = (own + rest) if rules.stock_mode == "draw" else []
-    rnd = Round.from_hands(rules, dealt, stock, leader=game.round().leader, round_number=game.round_number)
-    if game.score is not None:
-        rnd.score = tuple(game.score)
-    if rnd.leader != game.round().leader:
-        raise EntryError("not_turn", turn=rnd.leader, seat=game.round().leader)
+    if start is not None:
+        try:
+            rnd = start.position(rules, dealt, stock[:start.stock], game.round_number, game.score)
+        except PositionError as err:
+            raise EntryError("start", why=str(err)) from None
+    else:
+        rnd = Round.from_hands(rules, dealt, stock, leader=game.round().leader, round_number=game.round_number)
+        if game.score is not None:
+            rnd.score = tuple(game.score)
+        if rnd.leader != game.round().leader:
+            raise EntryError("not_turn", turn=rnd.leader, seat=game.round().leader)
     for entry in game.entries:
         if entry.action == BLOCKED:
             if not (rnd.is_over and rnd.result.kind == "block"):

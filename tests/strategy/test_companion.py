@@ -14,7 +14,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine import PRESETS, Rules, deal
 from engine.tiles import TILES
-from strategy.companion import EntryError, TableGame, from_link, link_at, with_hands
+from engine.notation import dumps, position_from_dict
+from strategy.companion import EntryError, Start, TableGame, from_link, from_text, link_at, to_link, with_hands
 from strategy.table_review import RecordJudge, choices
 from strategy.review import GRADES
 from tests.support.positions import finished_round
@@ -109,7 +110,8 @@ def test_the_file_form_and_undo_give_the_same_record():
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.recursive(st.none() | st.booleans() | st.integers(-3, 30) | st.text(max_size=8),
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
-                        st.sampled_from(["rules", "seat", "hand", "moves", "leader", "round", "x"]), inner, max_size=5),
+                        st.sampled_from(["rules", "seat", "hand", "moves", "leader", "round", "start", "hands",
+                                         "line", "counts", "stock", "turn", "lot", "0", "x"]), inner, max_size=5),
                     max_leaves=12))
 def test_a_malformed_record_is_refused_as_a_value_error(data):
     try:
@@ -174,3 +176,124 @@ def test_a_draw_by_another_seat_cannot_be_replayed_with_every_hand():
     with pytest.raises(EntryError) as bad:
         with_hands(game, {1: [str(t) for t in start.hand(1)]})
     assert bad.value.code == "hands_draw"
+
+
+# ---------------------------------------------------------------------- taken up mid-round
+def _snapshot_of(rules: Rules, seed: int, moves: int):
+    """A real round ``moves`` plies in, read back as a snapshot (no history): the
+    position a player pastes, or a lesson's board."""
+    rng = random.Random(seed)
+    real = deal(rules, seed)
+    for _ in range(moves):
+        if real.is_over:
+            break
+        actions = real.legal_actions()
+        real.apply(actions[int(rng.random() * len(actions))])
+    return position_from_dict(json.loads(dumps(real, snapshot=True)))
+
+
+def _play_on(real, game: TableGame, seat: int, rng: random.Random):
+    """The real round and its record, move by move, to the round's end."""
+    while not real.is_over:
+        actions = real.legal_actions()
+        action = actions[int(rng.random() * len(actions))]
+        mover = real.turn
+        real.apply(action)
+        drawn = str(TILES[real.history[-1][2]]) if mover == seat and action.kind == "draw" else None
+        game = game.play(mover, str(action), drawn)
+        if real.is_over and real.result.kind == "block" and not game.is_over:
+            game = game.blocked()
+        yield real, game
+
+
+@pytest.mark.parametrize("name, rules", list(_games()), ids=[n for n, _ in _games()])
+def test_a_round_taken_up_mid_round_gives_the_engines_view_after_every_move(name, rules):
+    """A snapshot taken up from each seat: the record starts where the snapshot is, and
+    after every later move its view is the engine's view of the real round."""
+    checked = 0
+    for seed in range(2):
+        snap = _snapshot_of(rules, seed, 3 + 2 * seed)
+        if snap.is_over or not snap.line:
+            continue
+        for seat in range(rules.num_players):
+            game = TableGame.from_round(snap, seat)
+            assert game.start == Start.of(snap) and not game.entries
+            assert game.view() == snap.view(seat)
+            assert from_link(to_link(game)) == game
+            for real, game in _play_on(snap.copy(), game, seat, random.Random(seed)):
+                assert game.view() == real.view(seat)
+                checked += 1
+            assert TableGame.from_dict(json.loads(json.dumps(game.to_dict()))).view() == game.view()
+    assert checked > 0
+
+
+def test_every_hand_of_a_round_taken_up_mid_round_replays_it():
+    snap = _snapshot_of(Rules.preset("laplaza_partners"), 4, 6)
+    hands = {s: [str(t) for t in snap.hand(s)] for s in (1, 2, 3)}
+    for real, game in _play_on(snap.copy(), TableGame.from_round(snap, 0), 0, random.Random(1)):
+        pass
+    again = with_hands(game, hands)
+    assert again.history == real.history and again.result == real.result
+    with pytest.raises(EntryError) as bad:  # a tile that lies on the line is in nobody's hand
+        with_hands(game, {**hands, 1: [str(snap.line[0][0]) + "-" + str(snap.line[0][1])] + hands[1][1:]})
+    assert bad.value.code in ("hands_twice", "hand")
+
+
+def test_a_start_that_cannot_be_is_refused():
+    rules = Rules.preset("laplaza_partners")
+    snap = _snapshot_of(rules, 4, 6)
+    game = TableGame.from_round(snap, 0)
+    data = game.to_dict()
+    for start in ({**data["start"], "counts": [7, 7, 7, 7]},             # more tiles than there are
+                  {**data["start"], "line": ["1-2", "5-6"]},             # a line that does not connect
+                  {**data["start"], "line": ["0-1"], "counts": [6, 7, 7, 7]}):  # round 1 without 6-6
+        with pytest.raises(ValueError):
+            TableGame.from_dict({**data, "start": start})
+
+
+def test_a_pasted_position_becomes_a_record_with_its_hands():
+    """A position with history is the round from the deal; a snapshot, the round from that
+    point; either way with the other hands, so the exact values are on offer."""
+    start, real = finished_round("laplaza_partners", 3)
+    cut = real.copy()
+    for _ in range(len(real.history) - 9):
+        cut.undo()
+    game = from_text(dumps(cut), seat=None)
+    assert game.seat == cut.turn and game.start is None and len(game.entries) == 9
+    assert game.view() == cut.view(cut.turn)
+    assert game.dealt == {s: tuple(str(t) for t in start.hand(s)) for s in range(4) if s != cut.turn}
+    assert with_hands(game).hands == cut.hands
+    snap = from_text(dumps(cut, snapshot=True).encode(), seat=2)
+    assert snap.start is not None and not snap.entries
+    assert snap.view() == position_from_dict(json.loads(dumps(cut, snapshot=True))).view(2)
+    assert with_hands(snap).hands == cut.hands
+    assert from_link(to_link(snap)) == snap  # the hands go with the link
+    record = from_text(json.dumps(game.to_dict()))
+    assert record == game
+    with pytest.raises(EntryError) as bad:
+        from_text(dumps(cut), seat=4)
+    assert bad.value.code == "paste_seat"
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(max_size=60) | st.binary(max_size=40) | st.sampled_from(
+    ['{"rules": {"preset": "block"}, "hands": [[]]}', '[1]', '{"moves": 3}', '{"hand": "0-0"}', '"x"',
+     '{"rules": {"preset": "kozel"}, "hands": [["0-0"], ["1-1"]], "line": ["2-2"]}', "\ufeff{}", "1e999"]))
+def test_pasted_text_is_read_or_refused_as_a_value_error(text):
+    try:
+        from_text(text)
+    except ValueError:
+        pass
+
+
+def test_the_records_in_the_docs_are_records():
+    """Every JSON example of docs/analysis.md reads as a record (so the docs stay true)."""
+    import pathlib
+    import re
+
+    text = (pathlib.Path(__file__).parents[2] / "docs" / "analysis.md").read_text()
+    blocks = re.findall(r"```json\n(.*?)```", text, re.S)
+    assert len(blocks) >= 2
+    for block in blocks:
+        game = TableGame.from_dict(json.loads(block))
+        assert from_link(to_link(game)) == game

@@ -4,9 +4,13 @@ seat cannot hold, a link that reopens the round, and bad links and files refused
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engine import Rules
+from engine.notation import dumps
+from engine.tiles import TILES
 from strategy.companion import TableGame, from_link, link_at, to_link
 from tests.support.positions import finished_round
 from tests.ui.conftest import open_app
@@ -193,8 +197,9 @@ def test_with_every_hand_the_review_says_what_each_move_cost_in_this_deal():
     with open_store(f"sqlite:///{os.environ['CAPICU_DB_PATH']}") as store:
         profile = next(p for p in store.profiles() if p.name == "Sol")
         (saved,) = [g for g in store.games(profile.id) if g.kind == "table"]
-    assert saved.record["hands"] == {str(s): [str(t) for t in start.hand(s)] for s in (1, 2, 3)}
-    assert TableGame.from_dict(saved.record["table"]) == game
+    kept = TableGame.from_dict(saved.record["table"])
+    assert kept.dealt == {s: tuple(str(t) for t in start.hand(s)) for s in (1, 2, 3)}
+    assert kept.without_hands() == game
 
 
 def test_a_review_on_the_play_page_links_every_position_to_the_board():
@@ -218,3 +223,77 @@ def test_a_lesson_links_its_board_to_the_analysis_board():
     at = open_app("lesson", lesson="partners-laying")
     labels = [p.proto.label for p in at.get("page_link")]
     assert tr("play.analyse_position") in labels or tr("lesson.analyse_board") in labels
+
+
+def _cut(real, plies: int):
+    cut = real.copy()
+    for _ in range(len(real.history) - plies):
+        cut.undo()
+    return cut
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_a_pasted_snapshot_is_taken_up_from_that_point_with_its_hands(lang):
+    tr = translator(lang)
+    _, real = finished_round("laplaza_partners", 3)
+    cut = _cut(real, 7)  # your turn (seat 0), move 8
+    at = _open(lang=lang)
+    at.text_area(key="analyse_paste").input(dumps(cut, snapshot=True))
+    at.button(key="analyse_paste_open").click().run(timeout=60)
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    game = at.session_state["analyse_game"]
+    assert game.start is not None and game.seat == cut.turn == 0 and game.dealt is not None
+    assert tr("analyse.mid_round") in [c.value for c in at.caption]
+    assert f"**{tr('analyse.exact_title')}**" in [m.value for m in at.markdown]  # every hand came with it
+    assert at.query_params["g"] == to_link(game)
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_a_bad_paste_says_why_in_the_readers_language_and_keeps_the_form(lang):
+    tr = translator(lang)
+    at = _open(lang=lang)
+    at.text_area(key="analyse_paste").input('{"rules": {"preset": "laplaza_partners"}, "hands": [["6-6"]]} <b>x</b>')
+    at.button(key="analyse_paste_open").click().run(timeout=60)
+    assert not at.exception
+    assert at.error and at.error[0].value.startswith(tr("analyse.bad_paste", why="").split(":")[0])
+    assert "<b>" not in at.error[0].value and "Traceback" not in at.error[0].value
+    assert at.session_state["analyse_game"] is None and at.button(key="analyse_start")
+    other = ["1-1", "1-3", "1-4", "1-5", "1-6", "2-2", "2-3"]
+    at.text_area(key="analyse_paste").input(json.dumps(
+        {"rules": {"preset": "laplaza_1v1"}, "hands": [HAND, other],
+         "stock": [str(t) for t in TILES if str(t) not in HAND + other]}))
+    at.selectbox(key="analyse_paste_seat").set_value(3)
+    at.button(key="analyse_paste_open").click().run(timeout=60)
+    assert at.error and tr("analyse.err_paste_seat", last=1) in at.error[0].value
+
+
+def test_the_table_rules_are_chosen_with_the_game():
+    at = _open()
+    at.multiselect(key="analyse_rules:laplaza_partners").set_value(["target_kort_50"])
+    at.multiselect(key="analyse_hand:laplaza_partners:4").set_value(HAND)
+    _button(at, "analyse_start").click().run(timeout=60)
+    assert not at.exception
+    assert at.session_state["analyse_game"].rules == Rules.preset("laplaza_partners", overlays=["target_kort_50"])
+
+
+def test_the_match_goes_on_with_the_next_round_and_ends_at_its_target():
+    tr = translator("en")
+    start, real = finished_round("laplaza_partners", 3)
+    game = TableGame.from_round(real, 0, hands=True)  # every hand entered: the points are worked out
+    at = _open(to_link(game))
+    at = _reviewed(at)
+    assert at.number_input(key=f"analyse_points:0:{tuple(real.result.total)}").value == real.result.total[0]
+    new_hand = ["0-0", "0-1", "0-2", "0-3", "0-4", "0-5", "0-6"]
+    at.multiselect(key="analyse_next_hand:1").set_value(new_hand)
+    at.selectbox(key="analyse_next_leader:1").set_value(1)
+    at.button(key="analyse_next_start").click().run(timeout=60)
+    assert not at.exception and not at.error
+    nxt = at.session_state["analyse_game"]
+    assert nxt.round_number == 2 and nxt.score == tuple(real.result.total) and nxt.turn == 1
+    assert list(nxt.hand) == new_hand
+    # written down without the hands: the table's count; past the target, the match is over
+    at = _open(to_link(TableGame.from_round(real, 0)))
+    at = _reviewed(at)
+    at.number_input(key="analyse_points:1:None").set_value(120).run(timeout=60)
+    assert any(tr("play.match_over") in s.value for s in at.success)
+    assert "analyse_next_start" not in [b.key for b in at.button]

@@ -11,23 +11,24 @@ Links: ``?g=<record>`` reopens a round (the record, compressed, in the URL).
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pandas as pd
 import streamlit as st
 
-from engine import PRESET_NAMES, EngineError, Rules
+from engine import PRESET_NAMES, EngineError, Rules, overlays_for
 from progress import ProgressError, SavedGame
 from engine.holdings import holder_probabilities
 from engine.tiles import TILES
 from strategy.companion import (
-    BLOCKED, EntryError, TableGame, deal_key, from_link, link_at, to_link, with_hands,
+    BLOCKED, EntryError, TableGame, from_link, from_text, link_at, match_over, to_link, with_hands,
 )
 from strategy.game import PLAYER_COUNTS
 from strategy.hints import hint
 from strategy.solver import NodeLimit, solve
 from strategy.table_review import RecordJudge
 from ui import session
-from ui.labels import action_label, event_text, figure, game_title, percent, seat_labels
+from ui.labels import action_label, event_text, figure, game_title, percent, seat_labels, side_label
 from ui.parts.board_frame import show_board
 from ui.parts.hint_view import show_hint
 from ui.parts.play_review import show_graded, show_progress
@@ -35,7 +36,6 @@ from ui.parts.play_review import show_graded, show_progress
 tr = session.tr()
 GAME, REDO, DRAWING, HINTED = "analyse_game", "analyse_redo", "analyse_drawing", "analyse_hinted"
 JUDGES, SAVED = "analyse_judges", "analyse_saved"  # the review of each finished record; what was kept
-HANDS = "analyse_hands"  # the other hands as dealt, when the player has entered them (per deal)
 #: the most search the exact values of one position may take (a second or two of one core)
 EXACT_NODES = 20_000_000
 #: a JSON record bigger than this is not a round's (a whole round is a few kilobytes)
@@ -117,7 +117,8 @@ refused = st.session_state.pop("analyse_refused", None)
 
 
 def setup_form() -> None:
-    """Game, players, your hand and who leads; then the recording starts."""
+    """Game, players, table rules, your hand and who leads; then the recording starts.
+    Or a position or record pasted or opened from a file."""
     with st.container(border=True, key="analyse_setup"):
         st.subheader(tr("analyse.setup"), anchor=False)
         preset = st.selectbox(tr("analyse.game"), list(PRESET_NAMES), format_func=lambda p: game_title(tr, p),
@@ -125,7 +126,13 @@ def setup_form() -> None:
         counts = PLAYER_COUNTS[preset]
         players = st.segmented_control(tr("analyse.players"), list(counts), default=counts[0],
                                        key=f"analyse_players:{preset}") or counts[0]
-        rules = Rules.preset(preset, players=players)
+        overlays = st.multiselect(tr("play.rules"), overlays_for(preset), format_func=lambda o: tr(f"variant.{o}"),
+                                  placeholder=tr("play.rules_none"), key=f"analyse_rules:{preset}")
+        try:
+            rules = Rules.preset(preset, players=players, overlays=overlays)
+        except EngineError as err:  # two table rules that cannot go together
+            st.error(tr("analyse.refused", why=_why(err, [])))
+            return
         names = seat_labels(tr, rules, 0)
         hand = st.multiselect(tr("analyse.hand", n=rules.hand_size), [str(t) for t in TILES],
                               max_selections=rules.hand_size, key=f"analyse_hand:{preset}:{players}")
@@ -141,16 +148,34 @@ def setup_form() -> None:
                 st.rerun()
             except (EntryError, EngineError) as err:
                 st.error(tr("analyse.refused", why=_why(err, names)))
+    paste_form()
     uploaded = st.file_uploader(tr("analyse.upload"), type=["json"], key="analyse_upload")
     if uploaded is not None:
-        try:
-            raw = uploaded.getvalue()
-            if len(raw) > FILE_LIMIT:
-                raise EntryError("format")
-            _set(TableGame.from_dict(json.loads(raw.decode("utf-8"))))
-            st.rerun()
-        except (ValueError, EngineError) as err:
-            st.error(tr("analyse.bad_file", why=_why(err, [])))
+        raw = uploaded.getvalue()
+        _open_text(raw if len(raw) <= FILE_LIMIT else b"", "analyse.bad_file")
+
+
+def paste_form() -> None:
+    """A position in our notation (docs/notation.md), with or without its history, seen
+    from one seat; or a record as the board writes it."""
+    with st.expander(tr("analyse.paste_title")):
+        st.caption(tr("analyse.paste_help"))
+        st.text_area(tr("analyse.paste"), key="analyse_paste", max_chars=FILE_LIMIT, height=120)
+        st.selectbox(tr("analyse.paste_seat"), [None, 0, 1, 2, 3], key="analyse_paste_seat",
+                     format_func=lambda s: tr("analyse.paste_seat_turn") if s is None else tr("analyse.paste_seat_n", n=s))
+        if st.button(tr("analyse.paste_open"), key="analyse_paste_open"):
+            _open_text(st.session_state.get("analyse_paste", "").encode("utf-8"), "analyse.bad_paste",
+                       st.session_state.get("analyse_paste_seat"))
+
+
+def _open_text(raw: bytes, problem: str, seat: int | None = None) -> None:
+    """Put on the board what a file or the paste box holds, or say plainly why not."""
+    try:
+        _set(from_text(raw, seat))
+    except (ValueError, EngineError) as err:
+        st.error(tr(problem, why=_why(err, [])))
+        return
+    st.rerun()
 
 
 def _their_tile(seat: int, n: int, lead: bool) -> None:
@@ -242,16 +267,17 @@ def knowledge(game: TableGame, names: list[str]) -> None:
 
 
 def entered_hands(game: TableGame) -> dict[int, list[str]] | None:
-    return st.session_state.get(HANDS, {}).get(deal_key(game))
+    return None if game.dealt is None else {seat: list(tiles) for seat, tiles in game.dealt.items()}
 
 
-def _keep_hands(game: TableGame, seats: list[int]) -> None:
+def _keep_hands(seats: list[int]) -> None:
+    """The hands as entered go with the record (its link and file): checked when shown."""
     hands = {seat: list(st.session_state.get(f"analyse_dealt:{seat}") or []) for seat in seats}
-    st.session_state[HANDS] = {deal_key(game): hands}
+    _set(replace(st.session_state[GAME], dealt=hands), keep_redo=True)
 
 
 def _forget_hands() -> None:
-    st.session_state.pop(HANDS, None)
+    _set(st.session_state[GAME].without_hands(), keep_redo=True)
 
 
 def real_round(game: TableGame, names: list[str]):
@@ -275,13 +301,16 @@ def every_hand(game: TableGame, names: list[str]):
     real = None
     with st.expander(tr("analyse.hands_title"), expanded=bool(hands)):
         st.caption(tr("analyse.hands_help"))
-        offered = [str(t) for t in TILES if str(t) not in game.hand]
+        line = game.start.seen() if game.start is not None else set()
+        offered = [str(t) for t in TILES if str(t) not in game.hand and str(t) not in line]
         for seat in others:
-            st.multiselect(tr("analyse.hands_of", seat=session.plain(names[seat])), offered,
+            size = game.rules.hand_size if game.start is None else game.start.counts[seat]
+            st.multiselect(tr("analyse.hands_of" if game.start is None else "analyse.hands_then",
+                              seat=session.plain(names[seat])), offered,
                            default=[t for t in hands.get(seat, []) if t in offered],
-                           max_selections=game.rules.hand_size, key=f"analyse_dealt:{seat}")
+                           max_selections=size, key=f"analyse_dealt:{seat}")
         with st.container(horizontal=True):
-            st.button(tr("analyse.hands_ok"), on_click=_keep_hands, args=(game, others), key="analyse_hands_ok")
+            st.button(tr("analyse.hands_ok"), on_click=_keep_hands, args=(others,), key="analyse_hands_ok")
             if hands:
                 st.button(tr("analyse.hands_clear"), on_click=_forget_hands, key="analyse_hands_clear")
         real = real_round(game, names)
@@ -346,6 +375,8 @@ def record(game: TableGame) -> None:
                 show_hint(shown[1], game.rules, game.view())
         else:
             their_move(game, names)
+        if game.start is not None:
+            st.caption(tr("analyse.mid_round"))
         if game.entries:
             st.markdown(f"**{tr('analyse.moves')}**")
             history = rnd.public_history()
@@ -364,7 +395,7 @@ def judge_of(game: TableGame, real) -> RecordJudge:
     """The background grading of a finished record (one per record, and per deal when
     every hand is entered: undo and a new end give another)."""
     judges = st.session_state.setdefault(JUDGES, {})
-    key = (to_link(game), json.dumps(entered_hands(game) if real is not None else None, sort_keys=True))
+    key = to_link(game if real is not None else game.without_hands())
     if key not in judges:
         judges.clear()  # only the record on screen is graded
         judges[key] = RecordJudge(game, real=real)
@@ -375,7 +406,7 @@ def keep(game: TableGame, review) -> bool:
     """The finished round with the profile's games (once per record; nothing for a
     guest); False when the store cannot keep it (a notice says so)."""
     profile = session.profile()
-    link = to_link(game)
+    link = to_link(game.without_hands())  # what names the round: entering its hands keeps it one game
     hands = entered_hands(game) if st.session_state.get("analyse_real") is not None else None  # only hands that fit
     mark = (profile.id if profile is not None else None, link, json.dumps(hands, sort_keys=True))
     if profile is None:
@@ -383,9 +414,8 @@ def keep(game: TableGame, review) -> bool:
     if st.session_state.get(SAVED) == mark:
         return True
     decisions = list(review.decisions)
-    record = {"table": game.to_dict(), "link": link, "review": review.to_dict()}
-    if hands is not None:
-        record["hands"] = {str(seat): tiles for seat, tiles in hands.items()}
+    record = {"table": (game if hands is not None else game.without_hands()).to_dict(), "link": link,
+              "review": review.to_dict()}
     try:
         store = session.store()
         same = next((g.id for g in store.games(profile.id) if g.kind == "table" and g.record.get("link") == link),
@@ -426,6 +456,44 @@ def review_panel(game: TableGame) -> None:
     st.fragment(panel, run_every=0.5 if pending else None)()
 
 
+def next_round_form(game: TableGame) -> None:
+    """The match goes on at the table: what this round scored (as counted there, unless
+    every hand is entered), the new hand and who leads; or the match is over."""
+    rules, sides = game.rules, len(game.round().score)
+    before = tuple(game.score) if game.score is not None else (0,) * sides
+    known = game.round_points()
+    with st.container(border=True, key="analyse_next"):
+        st.subheader(tr("analyse.next_title"), anchor=False)
+        st.caption(tr("analyse.next_known" if known is not None else "analyse.next_help"))
+        columns = st.columns(sides)
+        points = [columns[side].number_input(
+            tr("analyse.next_points", side=side_label(tr, rules, side, game.seat)), min_value=0, max_value=10_000,
+            step=1, value=int(known[side]) if known is not None else 0, key=f"analyse_points:{side}:{known}")
+            for side in range(sides)]
+        totals = tuple(a + int(b) for a, b in zip(before, points))
+        over, winner = match_over(rules, totals)
+        st.markdown(tr("analyse.next_totals", totals=" – ".join(str(t) for t in totals)))
+        if over:
+            st.success(f"{tr('play.match_over')}. {tr('play.winner', side=side_label(tr, rules, winner, game.seat))}")
+            return
+        names = seat_labels(tr, rules, game.seat)
+        hand = st.multiselect(tr("analyse.next_hand", n=rules.hand_size), [str(t) for t in TILES],
+                              max_selections=rules.hand_size, key=f"analyse_next_hand:{game.round_number}")
+        leader = st.selectbox(tr("analyse.leader"), [None, *range(rules.num_players)],
+                              format_func=lambda s: tr("analyse.leader_rules") if s is None else names[s],
+                              key=f"analyse_next_leader:{game.round_number}")
+        if st.button(tr("analyse.next_start"), type="primary", icon=":material/skip_next:", key="analyse_next_start"):
+            if len(hand) != rules.hand_size:
+                st.error(tr("analyse.need_hand", n=rules.hand_size, got=len(hand)))
+                return
+            try:
+                _set(game.next_round(hand, [int(p) for p in points], leader))
+            except (EntryError, EngineError) as err:
+                st.error(tr("analyse.refused", why=_why(err, names)))
+                return
+            st.rerun()
+
+
 game = st.session_state.get(GAME)
 if game is None:
     if refused:
@@ -435,3 +503,4 @@ else:
     record(game)
     if game.is_over:
         review_panel(game)
+        next_round_form(game)

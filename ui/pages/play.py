@@ -12,6 +12,7 @@ the match (and the round) it was drawn for, and does nothing for another.
 
 import threading
 import time
+from dataclasses import replace
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -20,7 +21,7 @@ import streamlit as st
 from engine import IllegalActionError
 from progress import ProgressError, SavedGame
 from progress.live_match import LiveMatch, LiveMatches, new_key, valid_key
-from strategy.companion import TableGame, deal_key, to_link
+from strategy.companion import TableGame, to_link
 from strategy.game import Game, GameError, Setup, seed_number
 from strategy.hints import hint
 from strategy.review import Decision, RoundReview
@@ -301,10 +302,10 @@ def open_recorded(saved: SavedGame) -> None:
     except (ValueError, TypeError):
         session.notice("play.bad_saved")
         return
-    hands = saved.record.get("hands")
-    if isinstance(hands, dict):
-        entered = {int(k): list(v) for k, v in hands.items() if str(k).isdigit() and isinstance(v, list)}
-        st.session_state["analyse_hands"] = {deal_key(table): entered}
+    hands = saved.record.get("hands")  # kept beside the record before the record held them
+    if isinstance(hands, dict) and table.dealt is None:
+        table = replace(table, dealt={int(k): list(v) for k, v in hands.items()
+                                      if isinstance(k, str) and k.isascii() and k.isdigit() and isinstance(v, list)})
     st.switch_page("ui/pages/analyse.py", query_params={"g": to_link(table), "lang": session.lang()})
 
 
