@@ -257,13 +257,23 @@ def knowledge(game: TableGame, names: list[str]) -> None:
     st.markdown("\n".join(f"- {line}" for line in lines) if lines else tr("analyse.knows_none"))
     st.subheader(tr("analyse.odds"), anchor=False)
     st.caption(tr("analyse.odds_help"))
-    odds = holder_probabilities(view)
+    odds = _odds(game)
     holders = [s for s in range(view.num_players) if s != view.seat]
     extra = [h for h in ("stock", "sleeping") if any(h in row for row in odds.values())]
     titles = {**{s: names[s] for s in holders}, "stock": tr("board.stock"), "sleeping": tr("board.asleep")}
     rows = [{tr("analyse.tile"): str(tile), **{titles[h]: percent(tr, float(row.get(h, 0))) for h in holders + extra}}
             for tile, row in odds.items()]
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+
+
+def _odds(game: TableGame):
+    """The exact odds of the record on screen, worked out once per record, not per rerun."""
+    cache = st.session_state.setdefault("analyse_odds", {})
+    key = to_link(game.without_hands())
+    if key not in cache:
+        cache.clear()  # one record at a time
+        cache[key] = holder_probabilities(game.view())
+    return cache[key]
 
 
 def entered_hands(game: TableGame) -> dict[int, list[str]] | None:
