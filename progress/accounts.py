@@ -14,7 +14,7 @@ without a guard row is open and listed, as every profile was before PINs existed
   (:func:`progress.pins.take_try`).
 * ``sign_in_by_name(name, pin)`` (a hidden profile): one answer, ``no_match``, for a
   name without a profile and for a wrong PIN; :class:`NameLookups` limits how often a
-  session or a network address may ask.
+  session, a name from one network address, and an address may ask.
 * ``rename_profile(id, name)`` and ``delete_profile(id, pin=...)`` (with all it saved).
 * ``find_profile(name)`` finds a profile by its name, hidden ones too.
 * ``remember_device(id)`` makes a random token for the browser's cookie;
@@ -252,32 +252,50 @@ def sign_in_by_name(store: Any, name: str, pin: str | None) -> Profile:
 
 
 class NameLookups:
-    """How often "Sign in with a name…" may be tried: ``per_window`` times in
-    ``window_seconds`` for each browser session and for each network address (so that
-    new tabs do not reset it). Kept in the server process, shared by its sessions."""
+    """How often "Sign in with a name…" may be tried in ``window_seconds``: ``per_name``
+    times for each browser session, and for each name from one network address (so that new
+    tabs do not reset it); and ``per_address`` times in all from one address.
 
-    def __init__(self, per_window: int = 10, window_seconds: float = 600, clock: Callable[[], float] = time.monotonic):
-        self.per_window, self.window = per_window, window_seconds
+    A whole class behind one school NAT or proxy shares one address: each student's own
+    name keeps its ten tries whatever the others type, and the address's larger allowance
+    (a few classes signing in at once) still bounds how many names one place can probe.
+    Kept in the server process, shared by its sessions."""
+
+    def __init__(self, per_name: int = 10, per_address: int = 200, window_seconds: float = 600,
+                 clock: Callable[[], float] = time.monotonic):
+        self.per_name, self.per_address, self.window = per_name, per_address, window_seconds
         self._clock = clock
         self._seen: dict[str, deque[float]] = {}
         self._lock = threading.Lock()
 
-    def allow(self, session: str, address: str | None = None) -> bool:
-        """Count one lookup, or refuse it (False) when the session or the address is over."""
+    def allow(self, session: str, address: str | None = None, name: str = "") -> bool:
+        """Count one lookup of ``name``, or refuse it (False) when the session, the name
+        from this address, or the address is over its limit."""
         now = self._clock()
-        keys = [f"s:{session}"] + ([f"a:{address}"] if address else [])
+        limits = {f"s:{session}": self.per_name}
+        if address:
+            limits[f"a:{address}"] = self.per_address
+            limits[f"n:{address}\n{_lookup_key(name)}"] = self.per_name
         with self._lock:
             if len(self._seen) > 10_000:  # forget the keys whose window has passed
                 self._seen = {k: q for k, q in self._seen.items() if q and q[-1] > now - self.window}
-            queues = [self._seen.setdefault(key, deque()) for key in keys]
-            for queue in queues:
+            queues = {key: self._seen.setdefault(key, deque()) for key in limits}
+            for queue in queues.values():
                 while queue and queue[0] <= now - self.window:
                     queue.popleft()
-            if any(len(queue) >= self.per_window for queue in queues):
+            if any(len(queue) >= limits[key] for key, queue in queues.items()):
                 return False
-            for queue in queues:
+            for queue in queues.values():
                 queue.append(now)
             return True
+
+
+def _lookup_key(name: object) -> str:
+    """The name as profiles compare it ("Ana" and "ANA" share their tries)."""
+    try:
+        return name_key(name)
+    except ProfileError:
+        return str(name)[:80]
 
 
 #: the server's limit on signing in by name (ui/parts/profile_picker.py)

@@ -171,13 +171,26 @@ def test_signing_in_by_name_gives_one_answer_for_a_wrong_name_and_a_wrong_pin(an
 
 def test_name_lookups_are_limited_per_session_and_per_address():
     clock = [1000.0]
-    lookups = NameLookups(per_window=3, window_seconds=600, clock=lambda: clock[0])
-    assert all(lookups.allow("session-1", "10.0.0.7") for _ in range(3))
-    assert not lookups.allow("session-1", "10.0.0.8")  # the session's own limit
-    assert not lookups.allow("session-2", "10.0.0.7")  # another tab, the same address
-    assert lookups.allow("session-3", "10.0.0.9")
+    lookups = NameLookups(per_name=3, per_address=5, window_seconds=600, clock=lambda: clock[0])
+    assert all(lookups.allow("session-1", "10.0.0.7", "Ana") for _ in range(3))
+    assert not lookups.allow("session-1", "10.0.0.8", "Bo")  # the session's own limit
+    assert not lookups.allow("session-2", "10.0.0.7", "ANA")  # another tab, the same address and name
+    assert lookups.allow("session-3", "10.0.0.9", "Ana")
     clock[0] += 601
-    assert lookups.allow("session-1", "10.0.0.7")  # the window moved on
+    assert lookups.allow("session-1", "10.0.0.7", "Ana")  # the window moved on
+
+
+def test_a_class_behind_one_address_does_not_use_up_each_others_tries():
+    clock = [1000.0]
+    lookups = NameLookups(per_name=3, per_address=8, window_seconds=600, clock=lambda: clock[0])
+    school = "192.0.2.10"  # one NAT for the whole class
+    assert [lookups.allow("tab-ana", school, "Ana") for _ in range(4)] == [True, True, True, False]
+    assert lookups.allow("tab-bo", school, "Bo")  # a classmate: Ana's wrong tries are not hers
+    assert not lookups.allow("tab-ana-2", school, " ana ")  # a new tab does not reset Ana's
+    # trying many names from one place (new tabs, each name a few times) still meets a limit
+    answers = [lookups.allow(f"tab-{n}", school, f"Name{n}") for n in range(10)]
+    assert answers == [True] * 4 + [False] * 6  # 3 + 1 + 4 = the address's 8
+    assert lookups.allow("tab-home", "198.51.100.4", "Cy")  # another address has its own
 
 
 def test_a_database_made_before_growing_locks_gets_the_column_on_its_next_open(db_url):

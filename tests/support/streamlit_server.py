@@ -49,17 +49,19 @@ def streamlit_app(script: str | Path, *, timeout: float = 40.0) -> Iterator[str]
 
 @contextlib.contextmanager
 def streamlit_server(script: str | Path, *, timeout: float = 40.0, port: int | None = None,
-                     env: dict[str, str] | None = None) -> Iterator[tuple[str, subprocess.Popen]]:
+                     env: dict[str, str] | None = None,
+                     base_path: str = "") -> Iterator[tuple[str, subprocess.Popen]]:
     """``streamlit run script`` in the background (on ``port``, or a free one, with ``env``
-    added to this process's environment); yields its base URL and process, then stops it."""
+    added to this process's environment, under ``base_path``, i.e. ``server.baseUrlPath``);
+    yields its base URL (with the base path) and process, then stops it."""
     port = port or free_port()
-    url = f"http://127.0.0.1:{port}"
+    url = f"http://127.0.0.1:{port}" + (f"/{base_path.strip('/')}" if base_path.strip("/") else "")
     command = [
         sys.executable, "-m", "streamlit", "run", str(script),
         "--server.address", "127.0.0.1", "--server.port", str(port), "--server.headless", "true",
         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
         "--global.developmentMode", "false",
-    ]
+    ] + (["--server.baseUrlPath", base_path.strip("/")] if base_path.strip("/") else [])
     log = open(os.devnull, "wb")
     process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
                                env=None if env is None else {**os.environ, **env})

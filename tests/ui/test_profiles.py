@@ -172,7 +172,7 @@ def test_signing_in_by_name_says_the_same_for_a_wrong_name_and_a_wrong_pin(progr
 def test_signing_in_by_name_is_limited_per_session(progress_db, monkeypatch):
     from progress.accounts import NameLookups
 
-    monkeypatch.setattr("ui.parts.profile_picker.NAME_LOOKUPS", NameLookups(per_window=3))
+    monkeypatch.setattr("ui.parts.profile_picker.NAME_LOOKUPS", NameLookups(per_name=3))
     create_profile(open_app(), "Lia", pin="8642", hidden=True)
     fresh = pick(open_app(), "__other__")
     fresh.sidebar.text_input(key="profile_lookup").input("Lia").run()
@@ -182,6 +182,29 @@ def test_signing_in_by_name_is_limited_per_session(progress_db, monkeypatch):
     fresh.sidebar.text_input(key="profile_pin").input("8642").run()
     fresh.sidebar.button(key="profile_sign_in").click().run()
     assert signed_in(fresh) is None and TR("profile.too_many_lookups") in sidebar_texts(fresh)
+
+
+def _sign_in_by_name(at, name: str, pin: str):
+    at.sidebar.text_input(key="profile_lookup").input(name).run()
+    at.sidebar.text_input(key="profile_pin").input(pin).run()
+    at.sidebar.button(key="profile_sign_in").click().run()
+    return at
+
+
+def test_a_class_behind_one_school_address_keeps_each_name_its_own_tries(progress_db, monkeypatch):
+    from progress.accounts import NameLookups
+
+    monkeypatch.setattr("ui.parts.profile_picker.NAME_LOOKUPS", NameLookups(per_name=3))
+    monkeypatch.setattr("ui.parts.profile_picker._client_address", lambda: "192.0.2.10")  # one NAT
+    create_profile(open_app(), "Noa", pin="1357", hidden=True)
+    create_profile(open_app(), "Ole", pin="2468", hidden=True)
+    for _ in range(2):  # a prankster in the class, in new tabs: Noa's tries run out ...
+        tab = pick(open_app(), "__other__")
+        for pin in ["0000", "1111"]:
+            _sign_in_by_name(tab, "Noa", pin)
+    assert TR("profile.too_many_lookups") in sidebar_texts(tab)
+    ole = _sign_in_by_name(pick(open_app(), "__other__"), "Ole", "2468")  # ... a classmate's do not
+    assert signed_in(ole).name == "Ole"
 
 
 def test_changing_the_pin_or_deleting_asks_for_the_current_pin(progress_db):

@@ -2,18 +2,22 @@
 
 The browser sends its cookies when the page connects, so ``st.context.cookies`` has the
 token after a reload or from a deep link; the server looks it up and signs the profile in
-again. Streamlit cannot set a cookie from Python, so a tiny component does it in the
-page (``document.cookie``) when a player signs in, and clears it when they sign out.
-Only the token's hash is kept in the database; the cookie is ``SameSite=Strict``,
+again. Only the token's hash is kept in the database. The cookie is ``SameSite=Strict``,
 ``Secure`` over HTTPS, and bound to this app's path (``server.baseUrlPath``).
 
-It cannot be ``HttpOnly``: that flag exists only for cookies a server sets in an HTTP
-response, and Streamlit gives an app no response of its own to set it in; a cookie made
-by ``document.cookie`` is readable by the page's scripts. So the token's power is kept
-small instead: it only signs in (it cannot change the PIN or delete the profile, which
-ask for the PIN), and it stops working when the player signs out, when the profile's PIN
-changes (every device is signed out), and after ``DEVICE_DAYS`` unused. Staying signed
-in is off unless the player ticks it. See docs/progress.md.
+Streamlit cannot set a cookie from Python, so a tiny component does it when a player
+signs in and clears it when they sign out:
+
+* served by ``serve.py`` (``scripts/start.sh``): the component POSTs a one-time nonce to
+  the server's own route, whose response sets the cookie ``HttpOnly``
+  (``ui/parts/device_cookie.py``); the token never reaches the page's scripts;
+* run as ``streamlit run app.py`` (no routes of its own): the component writes the
+  cookie itself (``document.cookie``), which cannot be ``HttpOnly``.
+
+Either way the token's power is small: it only signs in (changing the PIN and deleting
+the profile ask for the PIN), and it stops working when the player signs out, when the
+profile's PIN changes (every device is signed out), and after ``DEVICE_DAYS`` unused.
+Staying signed in is off unless the player ticks it. See docs/progress.md.
 """
 
 from __future__ import annotations
@@ -24,8 +28,9 @@ from progress import ProgressError
 from progress.accounts import DEVICE_DAYS
 
 from .. import session
+from . import device_cookie
+from .device_cookie import COOKIE, cookie_path
 
-COOKIE = "capicu_device"
 _PENDING = "_device_cookie"  # the cookie change this run must send to the browser
 _CHECKED = "_device_checked"  # the cookie was looked at once in this session
 TOKEN = "_device_token"
@@ -35,18 +40,19 @@ _mount = st.components.v2.component(
     html="<span></span>",
     js="""
 export default function ({ data }) {
-  if (!data || typeof data.value !== "string") return;
+  if (!data) return;
+  if (typeof data.nonce === "string") {  // the server's route sets it, HttpOnly
+    fetch(data.url, { method: "POST", credentials: "same-origin", cache: "no-store",
+                      headers: { "Content-Type": "application/json" },
+                      body: JSON.stringify({ nonce: data.nonce }) }).catch(() => {});
+    return;
+  }
+  if (typeof data.value !== "string") return;
   const secure = window.location.protocol === "https:" ? "; Secure" : "";
   document.cookie = `${data.name}=${encodeURIComponent(data.value)}; Max-Age=${data.max_age}; Path=${data.path}; SameSite=Strict${secure}`;
 }
 """,
 )
-
-
-def cookie_path() -> str:
-    """The app's path on its server: "/" or "/<server.baseUrlPath>" (every page is under it)."""
-    base = str(st.get_option("server.baseUrlPath") or "").strip("/")
-    return f"/{base}" if base else "/"
 
 
 def browser_token() -> str | None:
@@ -84,8 +90,7 @@ def remember(profile_id: int) -> None:
         return
     if token:
         st.session_state[TOKEN] = token
-        st.session_state[_PENDING] = {"name": COOKIE, "value": token, "max_age": DEVICE_DAYS * 86400,
-                                      "path": cookie_path()}
+        st.session_state[_PENDING] = device_cookie.CookieChange(token, DEVICE_DAYS * 86400)
 
 
 def forget() -> None:
@@ -96,11 +101,17 @@ def forget() -> None:
             session.store().forget_device(token)
         except ProgressError:
             pass
-        st.session_state[_PENDING] = {"name": COOKIE, "value": "", "max_age": 0, "path": cookie_path()}
+        st.session_state[_PENDING] = device_cookie.CookieChange("", 0)
 
 
 def send_cookie() -> None:
-    """Mount the cookie component for this run's change, if there is one."""
-    pending = st.session_state.pop(_PENDING, None)
-    if pending is not None:
-        _mount(key="device_cookie", data=pending)
+    """Mount the cookie component for this run's change, if there is one: a nonce for the
+    server's route when it has one, else the cookie for the page's script to write."""
+    change = st.session_state.pop(_PENDING, None)
+    if change is None:
+        return
+    if device_cookie.mounted():
+        data = {"url": device_cookie.route_path(), "nonce": device_cookie.NONCES.issue(*change)}
+    else:
+        data = {"name": COOKIE, "value": change.value, "max_age": change.max_age, "path": cookie_path()}
+    _mount(key="device_cookie", data=data)

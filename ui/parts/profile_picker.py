@@ -85,10 +85,10 @@ def _on_sign_in() -> None:
     st.session_state.pop(_ERROR, None)  # this try's answer, not the last one's
     if pending is None:  # by name: one answer for "no such name" and "wrong PIN", and not too often
         lookup_id = st.session_state.setdefault(_LOOKUP_ID, secrets.token_hex(8))
-        if not NAME_LOOKUPS.allow(lookup_id, _client_address()):
+        name = st.session_state.get("profile_lookup", "")
+        if not NAME_LOOKUPS.allow(lookup_id, _client_address(), name):
             st.session_state[_ERROR] = session.tr()("profile.too_many_lookups")
             return
-        name = st.session_state.get("profile_lookup", "")
         profile = _store_call(lambda: store.sign_in_by_name(name, pin or None))
     else:
         profile = _store_call(lambda: store.sign_in(pending, pin or None))
