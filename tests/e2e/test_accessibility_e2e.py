@@ -1,28 +1,39 @@
 """Accessibility in real headless Chromium (issue 21, docs/accessibility.md).
 
 * axe-core finds no WCAG 2.0/2.1 A or AA violation on any page in its first state, at
-  1280×800 and on a 390×844 phone, nor after a lesson step, a task answered wrong and
-  right, a profile form, a hint, a round's review and its replay (the class quiz's and
-  the projector's screens are checked in their own tests);
-* a whole round of a match is played with the keyboard alone, the focus always visible;
+  1280×800 and on a 390×844 phone, nor after a lesson step with its task answered wrong
+  (both sizes) and right, a puzzle answered wrong and right (both sizes), the profile
+  dialogs (the new-profile form at both sizes; signing in by name, the PIN prompt, the
+  settings), My progress with data, a match that is over, a hint (both sizes), a round's
+  review and its replay (both sizes); the class quiz's and the projector's screens are
+  checked in their own tests;
+* a lesson's task, a puzzle and a whole round of a match are played with the keyboard
+  alone: the focus is visible on every stop, and Tab leaves the board;
+* with ``prefers-reduced-motion`` the board runs no animation or transition;
 * the board has a text equivalent, names tiles as players say them, and says each
   lesson step and verdict once through its polite live region, in the page's language.
 """
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 from playwright.sync_api import expect
 
 from lessons.model import load_course
-from tests.support.answer_paths import PICK_ONE, path_of, puzzle_of_kind, right_response, wrong_response
-from tests.support.axe import DEEP_FOCUS, assert_accessible, wait_until_idle
+from puzzles.explain import label
+from tests.support.answer_paths import (
+    PICK_ONE, path_of, pinned_daily_date, puzzle_of_kind, right_response, wrong_response,
+)
+from tests.support.axe import (
+    BOARD_MOTION, DEEP_FOCUS, DESKTOP, PHONE, WATCH_MOTION, assert_accessible, wait_until_idle,
+)
 from ui.i18n import translator
 from ui.shell import PAGES
 
-from .test_app_e2e import _answer, _board, _tap
+from .test_app_e2e import _board, _css
 
 pytestmark = pytest.mark.e2e
 EN = translator("en")
@@ -47,58 +58,95 @@ def test_every_page_in_its_first_state_has_no_violation(browser, app_url, url):
         page.close()
 
 
-def test_a_lesson_step_and_a_task_are_said_and_stay_accessible(browser, app_url):
+def test_a_lesson_step_and_its_task_by_keyboard_wrong_then_right_without_motion(browser, app_url):
+    """The lesson steps by arrow key and its task is answered wrong, then right, from the
+    keyboard alone (Tab, Enter; no click): the focus is visible on every stop and Tab leaves
+    the board. With ``prefers-reduced-motion`` the board runs no animation or transition
+    when a tile is picked and played (without it, the ends a picked tile fits pulse)."""
     tr = translator("es")
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    task = load_course().lesson("partners-laying").task
+    task_key = "task:partners-laying:board"
+    legal = sorted(str(a) for a in task.round().legal_actions())
+    right_tile = next(a.split("@")[0] for a in legal if a.endswith("@L"))  # Enter on a tile offers the left end first
+    wrong_tile = next(str(t) for t in task.round().hand(task.viewer) if not any(a.startswith(f"{t}@") for a in legal))
+    page = browser.new_page(viewport=DESKTOP)
     try:
         page.goto(f"{app_url}/lesson?lesson=partners-laying&lang=es")
         board = _board(page, "lesson_board")
         expect(board.locator("svg[data-board]")).to_be_visible(timeout=30_000)
+        expect(_board(page, task_key).locator("svg[data-board]")).to_be_visible(timeout=30_000)
         # the board in words: the line, each seat's tiles, the hand, tiles as players say them
         description = board.locator(".cpb-description")
         expect(description).to_contain_text(tr("board.hand"))
         assert re.search(r"\b(doble \w+|\w+-\w+)\b", description.inner_text())
         wait_until_idle(page)
-        page.mouse.click(5, 300)  # the page, not a widget: the arrow keys step the board
-        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight")  # nothing focused: the lesson's board steps
         live = board.locator(".cpb-live")
         expect(live).to_have_attribute("aria-live", "polite")
         expect(live).to_contain_text(tr("lesson.step", n=2, total=99).split("2")[0].strip(), timeout=30_000)
-        said = live.get_attribute("data-said")
-        wait_until_idle(page)
-        assert_accessible(page, "a lesson after a step")
-        assert live.get_attribute("data-said") == said, "a redraw says nothing again"
 
-        # the lesson's task, answered on its board (a wrong answer's verdict: the puzzle test)
-        task = load_course().lesson("partners-laying").task
-        legal = sorted(str(a) for a in task.round().legal_actions())
-        _tap(page, "task:partners-laying:board", legal[0])
+        # the task, wrong: a tile that fits neither end, played on the left one
+        in_task = _css(task_key)
+        _tab_to(page, lambda f: f["key"] == in_task and f["tile"] == wrong_tile)
+        _tab_out_of_board(page)
+        _tab_to(page, lambda f: f["key"] == in_task and f["tile"] == wrong_tile, key="Shift+Tab")
+        page.keyboard.press("Enter")
+        _expect_focus(page, f"f.key === '{in_task}' && f.end === 'L'")
+        # motion as usual: the ends the picked tile fits pulse (the check below can fail)
+        page.wait_for_function(f"() => ({BOARD_MOTION})('{in_task}').running.includes('cpb-pulse')", timeout=10_000)
+        page.keyboard.press("Enter")
+        expect(page.locator('[data-testid="stAlertContentError"]').first).to_be_visible(timeout=30_000)
+        # said once, by one of the page's boards (the first one drawn after the answer)
+        verdict_said = page.locator(".cpb-live", has_text=tr("question.wrong").rstrip("."))
+        expect(verdict_said).to_have_count(1, timeout=30_000)
+        wait_until_idle(page)
+        said = verdict_said.get_attribute("data-said")
+        assert_accessible(page, "a lesson after a step, its task answered wrong")  # both sizes: redraws
+        assert verdict_said.get_attribute("data-said") == said, "a redraw says nothing again"
+
+        # right, with reduced motion: nothing on the board moves when a tile is picked or played
+        page.emulate_media(reduced_motion="reduce")
+        _tab_to(page, _button(tr("question.try_again")))
+        page.keyboard.press("Enter")
+        expect(page.locator('[data-testid="stAlertContentError"]')).to_have_count(0, timeout=30_000)
+        _tab_to(page, lambda f: f["key"] == in_task and f["tile"] == right_tile)
+        page.evaluate(WATCH_MOTION, in_task)
+        page.keyboard.press("Enter")
+        _expect_focus(page, f"f.key === '{in_task}' && f.end === 'L'")
+        expect(_board(page, task_key).locator(f'[data-tile="{right_tile}"]')).to_have_class(re.compile(r"\bselected\b"))
+        _assert_still(page, in_task, "a tile picked")
+        page.keyboard.press("Enter")
         expect(page.locator('[data-testid="stAlertContentSuccess"]').first).to_be_visible(timeout=30_000)
         wait_until_idle(page)
-        assert_accessible(page, "a lesson's task answered right", sizes=({"width": 1280, "height": 800},))
+        _assert_still(page, in_task, "a tile played")
+        assert_accessible(page, "a lesson's task answered right", sizes=(DESKTOP,))
     finally:
         page.close()
 
 
-def test_a_puzzle_answered_wrong_then_right_is_said_once_each(browser, app_url):
+def test_a_puzzle_answered_wrong_then_right_by_keyboard_is_said_once_each(browser, app_url):
+    """Practice by keyboard alone: Tab to the choices, the arrow keys and Space pick one,
+    Tab and Enter check it and try again; the focus is visible on every stop."""
     kind = "round_points"
     assert path_of(kind) == PICK_ONE
     puzzle = puzzle_of_kind(kind)
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page = browser.new_page(viewport=DESKTOP)
     try:
         page.goto(f"{app_url}/practice?puzzle={puzzle.id}&lang=en")
         key = f"practice:{puzzle.id}"
         board = _board(page, f"{key}:board")
         expect(board.locator("svg[data-board]")).to_be_visible(timeout=30_000)
-        _answer(page, key, puzzle, wrong_response(puzzle))
+        wait_until_idle(page)
+        _answer_by_keyboard(page, key, puzzle, wrong_response(puzzle), past_board=True)
         expect(page.locator('[data-testid="stAlertContentError"]').first).to_be_visible(timeout=30_000)
         live = board.locator(".cpb-live")
         expect(live).to_contain_text(EN("question.wrong").rstrip("."), timeout=30_000)
         wait_until_idle(page)
         assert_accessible(page, "a wrong answer's verdict")
-        page.get_by_role("button", name=EN("question.try_again")).click()
+        _tab_to(page, _button(EN("question.try_again")))
+        page.keyboard.press("Enter")
         expect(page.locator('[data-testid="stAlertContentError"]')).to_have_count(0, timeout=30_000)
-        _answer(page, key, puzzle, right_response(puzzle))
+        _answer_by_keyboard(page, key, puzzle, right_response(puzzle))
         expect(page.locator('[data-testid="stAlertContentSuccess"]').first).to_be_visible(timeout=30_000)
         expect(live).to_contain_text(EN("question.right").rstrip("!."), timeout=30_000)
         wait_until_idle(page)
@@ -107,17 +155,108 @@ def test_a_puzzle_answered_wrong_then_right_is_said_once_each(browser, app_url):
         page.close()
 
 
-def test_the_profile_form_has_no_violation(browser, app_url):
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
+def _answer_by_keyboard(page, key: str, puzzle, response, *, past_board: bool = False) -> None:
+    """One choice picked by keys (Tab into the choices, arrows to it, Space), then Check;
+    ``past_board``: Tab reaches the choices through the board (and out of it)."""
+    pick = _css(f"{key}:pick")
+    wanted = label("en", puzzle.question.kind, response, puzzle.rules)
+    passed: list[dict] = []
+    now = _tab_to(page, lambda f: f["key"] == pick, seen=passed)
+    if past_board:
+        assert any(f["board"] for f in passed), f"Tab reached the choices without passing the board: {passed}"
+    for _ in range(len(puzzle.options)):
+        if now["text"] == wanted:
+            break
+        page.keyboard.press("ArrowRight")
+        now = _expect_focus(page, f"f.key === '{pick}' && f.text !== {json.dumps(now['text'])}")
+    assert now["text"] == wanted, f"the arrow keys never reached {wanted!r}"
+    page.keyboard.press("Space")
+    expect(page.locator(f".st-key-{pick}").get_by_role("radio", name=wanted, exact=True)).to_be_checked(timeout=10_000)
+    _tab_to(page, lambda f: f["key"] == _css(f"{key}:check"))
+    page.keyboard.press("Enter")
+
+
+def test_the_profile_dialogs_my_progress_and_a_match_over_have_no_violation(browser, app_url):
+    """The sidebar's profile dialogs (a new profile, also on a phone; sign in by name; the
+    PIN prompt and a wrong PIN; the settings with PIN, rename and delete), then, signed in
+    to a profile with a history, My progress and a finished match reopened on Play."""
+    from progress import open_store
+    from tests.support.seeded import seed_player
+
+    store = open_store()  # the app_url server's database (the fixture set it)
+    try:
+        seed_player(store, "Pina", pin="1357", today=pinned_daily_date())
+    finally:
+        store.close()
+    page = browser.new_page(viewport=DESKTOP)
     try:
         page.goto(f"{app_url}/?lang=en")
+        sidebar = page.locator('[data-testid="stSidebar"]')
         box = page.locator(".st-key-profile_select").get_by_role("combobox")
         expect(box).to_be_visible(timeout=30_000)
-        box.click()
-        page.get_by_role("option", name=EN("profile.new")).click()
-        expect(page.locator('[data-testid="stSidebar"]').get_by_label(EN("profile.name"))).to_be_visible(timeout=30_000)
+
+        def choose(option: str) -> None:
+            box.click()
+            page.get_by_role("option", name=option, exact=True).click()
+
+        choose(EN("profile.new"))
+        name = sidebar.get_by_role("textbox", name=EN("profile.name"))
+        expect(name).to_be_visible(timeout=30_000)
+        name.fill("Noor")
         wait_until_idle(page)
-        assert_accessible(page, "the new-profile form", sizes=({"width": 1280, "height": 800},))
+        assert_accessible(page, "the new-profile form", sizes=(DESKTOP,))
+        page.set_viewport_size(PHONE)  # the sidebar folds away on a phone: open it
+        page.get_by_test_id("stExpandSidebarButton").click()
+        expect(name).to_be_in_viewport(timeout=30_000)
+        wait_until_idle(page)  # the sidebar has slid in
+        assert_accessible(page, "the new-profile form on a phone", sizes=(PHONE,))
+        page.set_viewport_size(DESKTOP)
+        expect(box).to_be_in_viewport(timeout=30_000)
+
+        choose(EN("profile.other"))
+        expect(sidebar.get_by_role("button", name=EN("profile.sign_in"))).to_be_visible(timeout=30_000)
+        wait_until_idle(page)
+        assert_accessible(page, "signing in by name", sizes=(DESKTOP,))
+
+        choose("Pina")
+        expect(sidebar.get_by_text(EN("profile.pin_needed", name="Pina"))).to_be_visible(timeout=30_000)
+        pin = sidebar.get_by_role("textbox", name=EN("profile.pin"), exact=True)
+        pin.fill("0000")
+        sidebar.get_by_role("button", name=EN("profile.sign_in")).click()
+        expect(sidebar.get_by_role("alert")).to_be_visible(timeout=30_000)
+        wait_until_idle(page)
+        assert_accessible(page, "the PIN prompt after a wrong PIN", sizes=(DESKTOP,))
+        pin.fill("1357")
+        sidebar.get_by_role("button", name=EN("profile.sign_in")).click()
+        expect(box).to_have_value("Pina", timeout=30_000)
+
+        sidebar.get_by_text(EN("profile.settings")).click()
+        rename = sidebar.get_by_role("textbox", name=EN("profile.new_name"))
+        expect(rename).to_be_visible(timeout=30_000)
+        rename.fill("Pina Two")
+        sidebar.get_by_role("button", name=EN("profile.rename")).click()
+        expect(sidebar.get_by_text(EN("profile.renamed"))).to_be_visible(timeout=30_000)
+        sidebar.get_by_text(EN("profile.delete_sure", name="Pina Two")).click()
+        expect(sidebar.get_by_role("button", name=EN("profile.delete"))).to_be_enabled(timeout=30_000)
+        sidebar.get_by_role("textbox", name=EN("profile.set_pin")).fill("2468")
+        sidebar.get_by_role("button", name=EN("profile.save_pin")).click()  # without the current PIN: refused
+        expect(sidebar.get_by_role("alert")).to_be_visible(timeout=30_000)
+        wait_until_idle(page)
+        assert_accessible(page, "the profile's settings (PIN, rename, delete)", sizes=(DESKTOP,))
+
+        sidebar.get_by_role("link", name=EN("nav.stats")).click()
+        main = page.locator('[data-testid="stMain"]')
+        expect(main.locator(".js-plotly-plot")).to_have_count(4, timeout=30_000)
+        expect(main.get_by_text(EN("stats.games_played"))).to_be_visible()
+        wait_until_idle(page)
+        assert_accessible(page, "My progress with puzzles and a match", sizes=(DESKTOP,))
+
+        sidebar.get_by_role("link", name=EN("nav.play")).click()
+        main.get_by_text(EN("play.saved_games")).click()
+        main.locator('[class*="st-key-play_open-"]').get_by_role("button").first.click()
+        expect(main.get_by_text(EN("play.match_over"))).to_be_visible(timeout=30_000)
+        wait_until_idle(page)
+        assert_accessible(page, "a match over", sizes=(DESKTOP,))
     finally:
         page.close()
 
@@ -137,8 +276,7 @@ def test_a_whole_round_by_keyboard_then_its_hint_review_and_replay_are_accessibl
                 break
             wait_until_idle(page)
             if not hinted:
-                _keyboard_hint(page)
-                hinted = True
+                hinted = _keyboard_hint(page)
             moves = table.get_attribute("data-moves")
             _play_by_keyboard(page)
             expect(page.locator("svg[data-board]").first).not_to_have_attribute("data-moves", moves, timeout=30_000)
@@ -147,13 +285,13 @@ def test_a_whole_round_by_keyboard_then_its_hint_review_and_replay_are_accessibl
                 if not over.count():
                     expect(page.locator(".cpb-live").first).to_contain_text("Opponent", timeout=30_000)
                     said_bot = True
+        assert hinted, "no turn of this round had a choice to hint"
         expect(page.get_by_text(EN("play.review"))).to_be_visible(timeout=60_000)
         expect(page.locator(".cpb-live").first).to_contain_text(EN("play.round_over"), timeout=30_000)
         expect(page.get_by_text(EN("play.accuracy"))).to_be_visible(timeout=180_000)
         wait_until_idle(page)
         assert_accessible(page, "a round's review")
-        first = page.get_by_role("button", name=EN("play.replay_first"))
-        first.focus()
+        _tab_to(page, _button(EN("play.replay_first")), limit=150)
         page.keyboard.press("Enter")
         expect(page.get_by_text(re.compile(r"^Move 0 of \d+"))).to_be_visible(timeout=30_000)
         wait_until_idle(page)
@@ -163,38 +301,78 @@ def test_a_whole_round_by_keyboard_then_its_hint_review_and_replay_are_accessibl
         page.close()
 
 
-def _keyboard_hint(page) -> None:
-    """The keys panel ("?"), then the hint, asked for from the keyboard; both accessible."""
-    page.mouse.click(5, 300)
+def _keyboard_hint(page) -> bool:
+    """The keys panel ("?"), then the hint, reached by Tab past the hand (the board lets
+    the focus go on) and asked for with Enter; both accessible, the hint on a phone too.
+    False when this turn has one legal move (nothing to hint)."""
     page.keyboard.press("?")
     panel = page.locator(".cpb-keys-panel").first
     expect(panel).to_be_visible(timeout=10_000)
     expect(panel).to_contain_text(EN("board.keys_play"))
     page.keyboard.press("?")
     expect(panel).to_be_hidden(timeout=10_000)
-    hint = page.get_by_role("button", name=EN("play.hint"))
-    if not hint.count():
-        return  # one legal move: nothing to hint
-    hint.focus()
+    if page.get_by_text(EN("play.only_move")).count():
+        return False
+    expect(page.locator('[class*="st-key-play_hint-"]')).to_be_visible(timeout=30_000)
+    passed: list[dict] = []
+    _tab_to(page, lambda f: bool(f["key"]) and f["key"].startswith("play_hint-"), seen=passed)
+    assert any(f["board"] and f["tile"] for f in passed), "Tab reached the hint without passing the hand"
     page.keyboard.press("Enter")
     expect(page.get_by_text(EN("play.hint_title"))).to_be_visible(timeout=60_000)
     wait_until_idle(page)
-    assert_accessible(page, "a hint", sizes=({"width": 1280, "height": 900},))
+    assert_accessible(page, "a hint", sizes=(DESKTOP, PHONE))
+    return True
 
 
 def _focus(page) -> dict | None:
     return page.evaluate(DEEP_FOCUS)
 
 
-def _tab_to(page, wanted, limit: int = 80) -> dict:
-    """Press Tab until the focused element is ``wanted``; the focus must be visible on it."""
+def _button(text: str):
+    """A focus predicate: the Streamlit button that reads ``text`` (after its icon)."""
+    return lambda f: f["tag"] == "BUTTON" and not f["board"] and f["text"].splitlines()[-1:] == [text]
+
+
+def _tab_to(page, wanted, limit: int = 80, *, key: str = "Tab", seen: list | None = None) -> dict:
+    """Press Tab (or ``key``) until the focused element is ``wanted``; the focus must be
+    visible on each element it stops at (``seen`` collects them)."""
     for _ in range(limit):
-        page.keyboard.press("Tab")
+        page.keyboard.press(key)
         now = _focus(page)
-        if now and wanted(now):
-            assert now["visible"], f"the focus is not visible on {now}"
+        if now is None:  # the page itself (past the last element): the next Tab starts again
+            continue
+        assert now["visible"], f"the focus is not visible on {now}"
+        if seen is not None:
+            seen.append(now)
+        if wanted(now):
             return now
     raise AssertionError("Tab never reached the element")
+
+
+def _tab_out_of_board(page, limit: int = 12) -> dict:
+    """From inside a board, Tab reaches something outside it within ``limit`` presses:
+    the board keeps no focus trapped."""
+    assert (_focus(page) or {}).get("board"), "the focus is not in a board"
+    return _tab_to(page, lambda f: not f["board"], limit)
+
+
+def _expect_focus(page, condition: str, timeout: float = 10_000) -> dict:
+    """Wait until the focused element ``f`` (:data:`DEEP_FOCUS`) meets ``condition``, a
+    JavaScript expression (the board moves the focus itself); it must be visible."""
+    page.wait_for_function(f"() => {{ const f = ({DEEP_FOCUS})(); return !!f && ({condition}); }}",
+                           timeout=timeout)
+    now = _focus(page)
+    assert now["visible"], f"the focus is not visible on {now}"
+    return now
+
+
+def _assert_still(page, key: str, after: str) -> None:
+    """No animation or transition runs on the board, nor started since WATCH_MOTION
+    (checked two frames on, once the state the action leads to is drawn)."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    motion = page.evaluate(BOARD_MOTION, key)
+    assert motion is not None, f"no board under {key}"
+    assert not motion["running"] and not motion["started"], f"with reduced motion, {after}: {motion}"
 
 
 def _play_by_keyboard(page) -> None:

@@ -63,12 +63,14 @@ def class_quiz(browser, teacher_url: str, student_url: str, artifacts, shots: st
                check_access: bool = False) -> None:
     """The whole flow: the teacher on ``teacher_url``, the student on ``student_url``;
     ``check_access`` runs axe-core on both screens at each stage (tests/support/axe.py)."""
-    def accessible(page, where: str) -> None:
+    def accessible(page, where: str, *, also_desktop: bool = False) -> None:
         # each screen at the size it is used at (the teacher's laptop, the student's
         # phone): resizing a live screen mid-quiz only adds reruns; both pages are
-        # checked at both sizes in their first state (test_accessibility_e2e.py)
+        # checked at both sizes in their first state (test_accessibility_e2e.py), and the
+        # student's lobby and verdict on a laptop too (``also_desktop``)
         if check_access:
-            assert_accessible(page, where, sizes=(DESKTOP,) if page is teacher else (PHONE,))
+            sizes = (DESKTOP,) if page is teacher else (PHONE, DESKTOP) if also_desktop else (PHONE,)
+            assert_accessible(page, where, sizes=sizes)
 
     app_url = teacher_url
     puzzle = generate("round_score", 4, game="laplaza_partners")
@@ -106,7 +108,7 @@ def class_quiz(browser, teacher_url: str, student_url: str, artifacts, shots: st
         teacher.get_by_text("<b>Ana</b>").wait_for()  # the nickname as typed, as text
         teacher.screenshot(path=str(artifacts / f"{shots}_teacher_lobby.png"), full_page=True)
         accessible(teacher, "the teacher's lobby")
-        accessible(student, "the student's lobby")
+        accessible(student, "the student's lobby", also_desktop=True)
         teacher.locator(".st-key-class_start").get_by_role("button").click()
         teacher.get_by_text("Question 1 of 1").wait_for(timeout=30_000)
 
@@ -129,7 +131,7 @@ def class_quiz(browser, teacher_url: str, student_url: str, artifacts, shots: st
 
         student.get_by_text("Right!").wait_for(timeout=30_000)
         student.screenshot(path=str(artifacts / f"{shots}_student_verdict.png"), full_page=True)
-        accessible(student, "the student's verdict")
+        accessible(student, "the student's verdict", also_desktop=True)
         accessible(teacher, "the teacher's revealed answer")
     finally:
         teacher_ctx.close()

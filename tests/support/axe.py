@@ -76,12 +76,43 @@ def wait_until_idle(page, timeout: float = 60_000, quiet_ms: int = 600) -> None:
     page.evaluate("() => { delete window.__capicuQuietSince; }")
 
 
-#: the element that has the keyboard focus, through the board's shadow root
+#: the element that has the keyboard focus, through the board's shadow root: its tag, the
+#: board's data attributes, its class, name and text, whether the focus is drawn
+#: (``:focus-visible``), whether it is inside a board (a shadow root), and the key of the
+#: nearest keyed Streamlit element around it (``st-key-<key>``, CSS-safe)
 DEEP_FOCUS = """() => {
-  let a = document.activeElement;
-  while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+  let a = document.activeElement, host = a;
+  while (a && a.shadowRoot && a.shadowRoot.activeElement) { host = a; a = a.shadowRoot.activeElement; }
   if (!a || a === document.body) return null;
   const attr = (n) => (a.getAttribute ? a.getAttribute(n) : null);
+  const keyed = host.closest ? host.closest('[class*="st-key-"]') : null;
+  const key = keyed ? [...keyed.classList].find((c) => c.startsWith('st-key-')).slice(7) : null;
   return {tag: a.tagName, tile: attr('data-tile'), end: attr('data-end'), action: attr('data-action'),
-          cls: attr('class') || '', label: attr('aria-label'), visible: a.matches(':focus-visible')};
+          cls: attr('class') || '', label: attr('aria-label'), visible: a.matches(':focus-visible'),
+          text: (a.innerText || '').trim().slice(0, 80), board: a !== host, key};
+}"""
+
+#: every CSS animation or transition a board (the shadow root inside ``.st-key-<key>``)
+#: runs now, and those that started since :data:`WATCH_MOTION`
+BOARD_MOTION = """(key) => {
+  const box = document.querySelector('.st-key-' + key);
+  const host = box && [...box.querySelectorAll('*')].find((e) => e.shadowRoot);
+  if (!host) return null;
+  const root = host.shadowRoot;
+  const running = root.getAnimations().filter((a) => a.playState === 'running')
+    .map((a) => a.animationName || a.transitionProperty || a.constructor.name);
+  return {running, started: root.__motionSeen || []};
+}"""
+
+#: from now on, note every animation or transition that starts on the board under ``key``
+WATCH_MOTION = """(key) => {
+  const box = document.querySelector('.st-key-' + key);
+  const root = [...box.querySelectorAll('*')].find((e) => e.shadowRoot).shadowRoot;
+  root.__motionSeen = [];
+  if (!root.__motionWatch) {
+    root.__motionWatch = true;
+    for (const type of ['animationstart', 'transitionrun']) {
+      root.addEventListener(type, (e) => root.__motionSeen.push(`${type} ${e.animationName || e.propertyName}`), true);
+    }
+  }
 }"""

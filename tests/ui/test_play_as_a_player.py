@@ -262,14 +262,24 @@ def test_a_bad_link_is_told_in_the_readers_language():
 
 
 # ------------------------------------------------------------------ 19: hints
+def _hint_buttons(at) -> list:
+    """The page's Hint buttons (their key is ``play_hint:<match>:<version>``)."""
+    return [b for b in at.button if b.key and b.key.split(":")[0] == "play_hint"]
+
+
 def test_no_hint_is_offered_when_one_move_is_legal():
     at = open_app("play", **DEAL)
+    offered = False  # the check below finds the Hint button where it is shown
     for _ in range(40):
         game = _game(at)
         if game.round.is_over:
             break
-        if len(game.round.canonical_actions()) == 1:
-            assert not [b for b in at.button if b.key == "play_hint_button"]
+        if game.human_to_move and len(game.round.canonical_actions()) > 1:
+            assert _hint_buttons(at), "a choice of moves offers a hint"
+            offered = True
+        if game.human_to_move and len(game.round.canonical_actions()) == 1:
+            assert offered, "no choice of moves came before the forced one in this deal"
+            assert not _hint_buttons(at)
             assert translator("en")("play.only_move") in texts_of(at)
             return
         at = _tap(at)
