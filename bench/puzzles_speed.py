@@ -22,9 +22,9 @@ from puzzles import PUZZLE_TYPES, generate  # noqa: E402
 COLD = """
 import sys, time
 t = time.perf_counter()
-from puzzles import daily_set
+from puzzles import daily_set, puzzle_dict
 puzzles = daily_set(sys.argv[1])
-[p.to_dict("en") for p in puzzles]
+[puzzle_dict(p, "en") for p in puzzles]
 print(time.perf_counter() - t)
 """
 

@@ -54,7 +54,7 @@ def placeholders(text: str) -> list[str]:
 
 def words(lang: str, values: MoveValues, action: str) -> dict[str, str]:
     """What each placeholder says for ``action``'s proof, in ``lang``."""
-    from puzzles.explain import number  # every measured figure of the app is printed one way
+    from language import number  # every measured figure of the app is printed one way
 
     runner = values.runner_up(action)
     gap = values.gap(action, runner)

@@ -260,3 +260,45 @@ def games_figure(games: Sequence[Any], labels: GameLabels | Mapping[str, Any]) -
                      tickformatstops=[dict(dtickrange=[None, 86_400_000], value="%Y-%m-%d %H:%M")])
     _rate_axis(fig, labels.accuracy)
     return fig
+
+
+@dataclass(frozen=True)
+class RatingLabels:
+    """The texts of the rating chart: ``axis`` counts the rated puzzles, ``rating`` names
+    the line and ``band`` the shaded range (the rating ± its deviation)."""
+
+    title: str
+    axis: str
+    rating: str
+    band: str
+    empty: str
+
+
+def rating_figure(history: pd.DataFrame, labels: RatingLabels | Mapping[str, Any]) -> go.Figure:
+    """A rating after each rated attempt (``progress.rating_store.HISTORY_COLUMNS``), with
+    the likely range around it, which narrows as the rating becomes sure.
+
+    >>> from progress.rating_store import history_frame
+    >>> rows = [{"at": pd.Timestamp("2026-12-01", tz="UTC"), "item": "p", "score": 1.0, "rating": 1650.0,
+    ...          "deviation": 290.0, "item_rating": 1700.0}]
+    >>> fig = rating_figure(history_frame(rows), RatingLabels("Rating", "Puzzles", "Rating", "Range", "none"))
+    >>> list(fig.data[-1].y), list(fig.data[-1].x)
+    ([1650.0], [1])
+    """
+    labels = _labels(labels, RatingLabels)
+    if history.empty:
+        return _empty(labels.title, labels.empty)
+    number = list(range(1, len(history) + 1))
+    low = (history["rating"] - history["deviation"]).round().tolist()
+    high = (history["rating"] + history["deviation"]).round().tolist()
+    fig = _base(labels.title)
+    fig.add_scatter(x=number + number[::-1], y=high + low[::-1], fill="toself", fillcolor="rgba(46,125,91,0.15)",
+                    line=dict(width=0), hoverinfo="skip", name=labels.band)
+    when = history["at"].dt.strftime("%Y-%m-%d").tolist()
+    fig.add_scatter(x=number, y=history["rating"].round().tolist(), mode="lines+markers", name=labels.rating,
+                    line=dict(color=_BAR_COLOR), customdata=list(zip(when, history["deviation"].round())),
+                    hovertemplate="%{y:.0f} ± %{customdata[1]:.0f}<br>%{customdata[0]}<extra></extra>")
+    fig.update_layout(showlegend=True, legend=dict(orientation="h", y=-0.25))
+    fig.update_xaxes(title_text=labels.axis, rangemode="tozero")
+    fig.update_yaxes(title_text=labels.rating)
+    return fig

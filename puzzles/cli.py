@@ -24,7 +24,7 @@ from engine import PRESET_NAMES, EngineError
 from engine.cli import plain_line, whole_number
 
 from .daily import daily_set, iso_date, share_text
-from .explain import LANGUAGES, TextError
+from .explain import LANGUAGES, TextError, puzzle_dict
 from .generators import PUZZLE_TYPES
 from .model import BANDS, PuzzleError
 from .pipeline import generate, puzzle_from_id
@@ -45,16 +45,16 @@ def _cmd_daily(args) -> None:
     date = iso_date(args.date)
     puzzles = daily_set(date)
     _print({"date": date, "lang": args.lang, "share_example": share_text(date, [], args.lang),
-            "puzzles": [p.to_dict(args.lang) for p in puzzles]})
+            "puzzles": [puzzle_dict(p, args.lang) for p in puzzles]})
 
 
 def _cmd_generate(args) -> None:
     puzzle = generate(args.type, args.seed, args.game, args.players, args.overlay or None, args.difficulty)
-    _print(puzzle.to_dict(args.lang))
+    _print(puzzle_dict(puzzle, args.lang))
 
 
 def _cmd_show(args) -> None:
-    _print(puzzle_from_id(args.id).to_dict(args.lang))
+    _print(puzzle_dict(puzzle_from_id(args.id), args.lang))
 
 
 def _cmd_types(args) -> None:

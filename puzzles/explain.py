@@ -24,48 +24,44 @@ sentence's "you" form (its key + ``_you``) is used: "you lead the next round", n
 from __future__ import annotations
 
 import copy
-import string
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
-from engine import Action, Rules
+from engine import Rules
+from language import LANGUAGES as SHIPPED
+from language import (
+    LanguageError, TextError, action_label, in_sentence, join, number, seat_name, side_name, subject_key, word,
+)
+from language import check_lang as language_of
+from language.catalogs import lookup as lookup_in
+from language.catalogs import read_yaml
 
 from . import questions
 from .model import Puzzle, PuzzleError
 
-LANGUAGES = ("en", "nl", "pt", "es")
 TEXT_DIR = Path(__file__).resolve().parent / "text"
-
-
-class TextError(KeyError):
-    """A text key missing from a language file, or a template that does not fit its params."""
+#: the languages of the puzzle texts: every language the product ships
+LANGUAGES = tuple(SHIPPED)
 
 
 def check_lang(lang: str) -> str:
-    if lang not in LANGUAGES:
-        raise PuzzleError(f"unknown language {lang!r}: choose one of {', '.join(LANGUAGES)}")
-    return lang
+    """``lang`` when the puzzles have texts in it, else :class:`PuzzleError` (the puzzles'
+    CLI and generators report their errors as PuzzleErrors)."""
+    try:
+        return language_of(lang)
+    except LanguageError as err:
+        raise PuzzleError(str(err)) from None
 
 
 @lru_cache(maxsize=None)
 def texts(lang: str) -> Mapping[str, Any]:
-    """The whole text file of ``lang`` (read once per process)."""
-    check_lang(lang)
-    import yaml  # only when texts are needed: generating and checking puzzles does not need it
-
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    with open(TEXT_DIR / f"{lang}.yaml", encoding="utf-8") as handle:
-        return yaml.load(handle, Loader=loader)
+    """The whole puzzle text file of ``lang`` (read once per process)."""
+    return read_yaml(TEXT_DIR / f"{check_lang(lang)}.yaml")
 
 
 def lookup(lang: str, key: str) -> Any:
-    node: Any = texts(lang)
-    for part in key.split("."):
-        if not isinstance(node, Mapping) or part not in node:
-            raise TextError(f"{lang}: no text for {key!r}")
-        node = node[part]
-    return node
+    return lookup_in(texts(lang), lang, key)
 
 
 def has_text(lang: str, key: str) -> bool:
@@ -77,131 +73,19 @@ def has_text(lang: str, key: str) -> bool:
     return True
 
 
-def flat_keys(node: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
-    """Every leaf of a text file by its dotted key."""
-    out: dict[str, Any] = {}
-    for key, value in node.items():
-        path = f"{prefix}{key}"
-        if isinstance(value, Mapping):
-            out.update(flat_keys(value, path + "."))
-        else:
-            out[path] = value
-    return out
-
-
-def placeholders(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
-
-
-# ------------------------------------------------------------------ names
-def seat_names(lang: str, rules: Rules, viewer: int = 0) -> list[str]:
-    """What every page calls the seats, seen from ``viewer``: the one naming of the product.
-
-    The viewer is "you". At Partners the other seats are the seeds' Luis (on your right),
-    Ana (opposite) and Marco (on your left); seen from another seat, that seat is "Ana
-    (you)" and seat 0 is player 1. With two players the other is the opponent; with three
-    or four, player 2 to 4 by seat, round the table from player 1.
-    """
-    n = rules.num_players
-    you = lookup(lang, "names.you")
-    if rules.partnerships == "opposite":
-        names = list(lookup(lang, "names.partners_seats"))
-        if viewer != 0:
-            names[0] = lookup(lang, "names.player").format(number=1)
-            names[viewer] = lookup(lang, "names.you_as").format(name=names[viewer])
-        return names
-    if n == 2:
-        return [you if s == viewer else lookup(lang, "names.opponent") for s in range(n)]
-    return [you if s == viewer else lookup(lang, "names.player").format(number=s + 1) for s in range(n)]
-
-
-def seat_name(lang: str, rules: Rules, seat: int, viewer: int = 0) -> str:
-    return seat_names(lang, rules, viewer)[seat]
-
-
-#: The suffix of a sentence's second form, for when its subject is the viewer: "{seat}
-#: leads the next round." has the sibling ``…_you`` "You lead the next round." A name
-#: cannot carry the verb's person (en "You lead", nl "Jij bent", es "Sales tú"), so
-#: the sentence itself has two forms. A "you" form has its base form's placeholders,
-#: except that it may word the subject itself instead of ``{seat}``.
-YOU_FORM = "_you"
-
-
-def subject_key(key: str, subject: Any, viewer: int, exists: Callable[[str], bool]) -> str:
-    """The key of the sentence about ``subject`` as ``viewer`` reads it: ``key`` + :data:`YOU_FORM`
-    when the subject is the viewer and that form ``exists``, else ``key``. The one choice
-    of every seat sentence: puzzle texts (by their ``seat`` param) and the UI's events and
-    round results (ui/labels.py) alike.
-
-    >>> exists = lambda k: has_text("en", k)
-    >>> subject_key("explain.kozel.domino", 0, 0, exists), subject_key("explain.kozel.domino", 2, 0, exists)
-    ('explain.kozel.domino_you', 'explain.kozel.domino')
-    """
-    if isinstance(subject, int) and not isinstance(subject, bool) and subject == viewer and exists(key + YOU_FORM):
-        return key + YOU_FORM
-    return key
-
-
-def side_name(lang: str, rules: Rules, side: Any, viewer: int = 0) -> str:
-    if side == "tie":
-        return lookup(lang, "names.tie")
-    if side == "none":
-        return lookup(lang, "names.nobody")
-    if rules.partnerships == "opposite":
-        if viewer == 0:
-            return lookup(lang, "names.partners_sides")[side]
-        names = seat_names(lang, rules, viewer)  # seen from another seat: "Player 1 and Ana (you)"
-        return f"{names[side]} {lookup(lang, 'names.and')} {names[side + 2]}"
-    return seat_name(lang, rules, side, viewer)
-
-
-#: Decimals of every measured figure a puzzle prints (averages, margins, ratios): one
-#: precision everywhere, so "10.2" never stands beside "-14.77".
-DECIMALS = 1
-#: The minus sign of printed figures (the typographic one the sums already use).
-MINUS = "\u2212"
 #: Params that are signed figures (points for your side minus the other side's) ...
 SIGNED_FIGURES = ("value",)
 #: ... and unsigned ones.
 FIGURES = ("margin", "error", "ratio")
 
 
-def number(lang: str, value: float, signed: bool = False) -> str:
-    """A measured figure as every puzzle text prints it: :data:`DECIMALS` decimals, the
-    language's decimal sign (``names.decimal_sign``), never a negative zero; ``signed``
-    puts a + before a positive figure.
-
-    >>> number("en", -14.77), number("nl", 10.2, signed=True), number("es", -0.04, signed=True)
-    ('\u221214.8', '+10,2', '0,0')
-    """
-    digits = f"{abs(value):.{DECIMALS}f}"
-    zero = float(digits) == 0
-    sign = "" if zero else MINUS if value < 0 else "+" if signed else ""
-    return sign + digits.replace(".", lookup(lang, "names.decimal_sign"))
-
-
-def join(lang: str, items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {lookup(lang, 'names.and')} " + items[-1]
-
-
-def action_label(lang: str, action: Any) -> str:
-    act = action if isinstance(action, Action) else Action.parse(str(action))
-    if act.kind == "lead":
-        return lookup(lang, "actions.lead").format(tile=act.tile)
-    if act.kind == "place":
-        return lookup(lang, "actions.left" if act.end == "L" else "actions.right").format(tile=act.tile)
-    return lookup(lang, f"actions.{act.kind}")
-
-
 def _word(lang: str, name: str, value: Any, rules: Rules, viewer: int = 0) -> str:
     if name == "seat" or name.endswith("_seat"):
-        return seat_name(lang, rules, value, viewer)
+        return in_sentence(lang, seat_name(lang, rules, value, viewer))
     if name == "side" or name.endswith("_side"):
         return side_name(lang, rules, value, viewer)
     if name == "tiles" or name.endswith("_tiles"):
-        return ", ".join(str(t) for t in value) if value else lookup(lang, "names.no_tiles")
+        return ", ".join(str(t) for t in value) if value else word(lang, "names.no_tiles")
     if value is not None and (name in SIGNED_FIGURES or name.endswith("_value")):
         return number(lang, value, signed=True)
     if value is not None and name in FIGURES:
@@ -209,7 +93,7 @@ def _word(lang: str, name: str, value: Any, rules: Rules, viewer: int = 0) -> st
     if name == "numbers":
         return join(lang, [str(n) for n in value])
     if name == "seats":
-        return join(lang, [seat_name(lang, rules, s, viewer) for s in value])
+        return join(lang, [in_sentence(lang, seat_name(lang, rules, s, viewer)) for s in value])
     if name == "terms":
         return " + ".join(str(t) for t in value)
     if name == "diffs":
@@ -219,9 +103,9 @@ def _word(lang: str, name: str, value: Any, rules: Rules, viewer: int = 0) -> st
     if name == "actions":
         return join(lang, [action_label(lang, a) for a in value])
     if name == "end":
-        return lookup(lang, "names.left" if value == "L" else "names.right")
+        return word(lang, "names.left" if value == "L" else "names.right")
     if isinstance(value, bool):
-        return lookup(lang, "names.yes" if value else "names.no")
+        return word(lang, "names.yes" if value else "names.no")
     return str(value)
 
 
@@ -296,9 +180,9 @@ def label(lang: str, kind: str, value: Any, rules: Rules, viewer: int = 0) -> st
         key = "options.match_won_shutout" if value["shutout"] else "options.match_won"
         return render(lang, key, {"side": value["winner"]}, rules, viewer)
     if kind == "shutout":
-        return lookup(lang, "names.yes" if value else "names.no")
+        return word(lang, "names.yes" if value else "names.no")
     if kind == "cannot_hold" and isinstance(value, list):
-        return join(lang, [str(n) for n in value]) if value else lookup(lang, "names.nothing")
+        return join(lang, [str(n) for n in value]) if value else word(lang, "names.nothing")
     return str(value)
 
 

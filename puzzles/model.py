@@ -164,11 +164,6 @@ class Puzzle:
         from .play import load
         return load(dict(self.position))
 
-    def to_dict(self, lang: str = "en") -> dict[str, Any]:
-        """Everything the app shows, with texts in ``lang`` (en, nl, pt, es)."""
-        from .explain import puzzle_dict
-        return puzzle_dict(self, lang)
-
 
 __all__ = [
     "BANDS", "Difficulty", "ID_FORMAT", "Line", "Puzzle", "PuzzleError", "PuzzleId", "Question",

@@ -6,7 +6,9 @@ The facts are codes with JSON-able params, worded by the UI in the player's lang
 * ``("void", {"seat": s, "number": n, "why": code})``: seat ``s`` holds no ``n``
   (``why`` is a :meth:`engine.SeatView.cannot_hold_reasons` code: ``void`` after a pass
   or draw, ``all_seen``, ``elimination``). Only numbers that matter to the choice: the
-  numbers the recommended move leaves open, or the ones the other moves would.
+  numbers the recommended move leaves open, or the ones the other moves would. An
+  ``all_seen`` fact holds for every other seat at once, so it is given once, for the
+  first of them.
 * ``("count", {"number": n, "unseen": k})``: only ``k`` tiles showing ``n`` are still
   hidden from you (said when ``k`` is at most 2 and ``n`` is an end after a move).
 * ``("share", {"action": a, "share": p, "deals": d})``: the move was best in a share
@@ -110,11 +112,17 @@ def _table_facts(view: SeatView, best: Action, actions: list[Action]) -> list[tu
     relevant = sorted(mine | others)
     facts: list[tuple[str, dict[str, Any]]] = []
     voids = view.cannot_hold()
+    all_seen: set[int] = set()
     for seat in _seats_after(view):
         reasons = view.cannot_hold_reasons(seat)
         for number in relevant:
             if number in voids.get(seat, ()):
-                facts.append(("void", {"seat": seat, "number": number, "why": reasons[number][0]}))
+                why = reasons[number][0]
+                if why == "all_seen":  # true of every other seat at once: said once, for the first
+                    if number in all_seen:
+                        continue
+                    all_seen.add(number)
+                facts.append(("void", {"seat": seat, "number": number, "why": why}))
     for number in sorted(mine):
         unseen = view.unseen_count(number)
         if unseen <= 2:

@@ -17,13 +17,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-import yaml
-
-from puzzles.explain import flat_keys
+from language import FALLBACK, LANGUAGES, flat_keys
+from language.catalogs import read_yaml
 
 STRINGS = Path(__file__).resolve().parent / "strings"
-LANGUAGES: dict[str, str] = {"en": "English", "nl": "Nederlands", "pt": "Português", "es": "Español"}
-FALLBACK = "en"
+__all__ = ["FALLBACK", "LANGUAGES", "STRINGS", "Translator", "catalog", "translator"]
 
 
 @lru_cache(maxsize=None)
@@ -32,8 +30,7 @@ def catalog(lang: str) -> dict[str, str]:
     path = STRINGS / f"{lang}.yaml"
     if not path.exists():
         return {}
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    return {key: str(value) for key, value in flat_keys(data).items()}
+    return {key: str(value) for key, value in flat_keys(read_yaml(path)).items()}
 
 
 class Translator:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import language
 from engine import Action, EngineError, Rules, RoundResult
 
 from .i18n import Translator
@@ -39,29 +40,23 @@ def variant_names(tr: Translator, rules: Rules) -> list[str]:
 
 
 def seat_labels(tr: Translator, rules: Rules, viewer: int = 0) -> list[str]:
-    """Names around the table as ``viewer`` sees them (puzzles.explain.seat_names: the one
+    """Names around the table as ``viewer`` sees them (language.seat_names: the one
     naming every page, puzzle and explanation uses)."""
-    from puzzles.explain import seat_names
-
-    return seat_names(tr.lang, rules, viewer)
+    return language.seat_names(tr.lang, rules, viewer)
 
 
 def side_label(tr: Translator, rules: Rules, side: int | None, viewer: int = 0) -> str:
     if side is None:
         return tr("result.nobody")
     if rules.partnerships == "opposite" and rules.match_mode == "race":
-        from puzzles.explain import side_name
-
-        return side_name(tr.lang, rules, side, viewer)
+        return language.side_name(tr.lang, rules, side, viewer)
     return seat_labels(tr, rules, viewer)[side]
 
 
 def action_label(tr: Translator, action: Action | str) -> str:
-    """``3-5@L`` → "3-5 on the left end", worded by the puzzles' texts (one wording everywhere)."""
-    from puzzles.explain import action_label as worded
-
+    """``3-5@L`` → "3-5 on the left end" (language.action_label: one wording everywhere)."""
     try:
-        return worded(tr.lang, action)
+        return language.action_label(tr.lang, action)
     except EngineError:
         return str(action)
 
@@ -77,17 +72,15 @@ def short_action_label(tr: Translator, action: Action | str) -> str:
 
 
 def figure(tr: Translator, value: float, signed: bool = False) -> str:
-    """A measured figure in the reader's notation (puzzles.explain.number: one precision,
+    """A measured figure in the reader's notation (language.number: one precision,
     the language's decimal sign, no negative zero)."""
-    from puzzles.explain import number
-
-    return number(tr.lang, value, signed)
+    return language.number(tr.lang, value, signed)
 
 
 def percent(tr: Translator, share: float) -> str:
     """A share as a whole percentage ("52%"): the page's other number format, beside
     :func:`figure` (no decimals, so no decimal sign to choose)."""
-    return f"{round(share * 100):d}%"
+    return language.percent(share)
 
 
 def chart_separators(tr: Translator) -> str:
@@ -108,10 +101,11 @@ def about(tr: Translator, value: float, half: float | None, signed: bool = False
 def seat_sentence(tr: Translator, key: str, seat: int, labels: list[str], viewer: int = 0, **params: object) -> str:
     """The sentence ``key`` whose subject is ``seat``: its "you" form when that seat is the
     viewer ("You lead the next round.", never "You leads"), chosen as every puzzle text
-    chooses it (puzzles.explain.subject_key); ``labels`` name the seats."""
-    from puzzles.explain import subject_key
-
-    return tr(subject_key(key, seat, viewer, tr.has), seat=labels[seat], **params)
+    chooses it (language.subject_key); ``labels`` name the seats."""
+    name = language.in_sentence(tr.lang, labels[seat])
+    if isinstance(params.get("side"), str):  # a side that is one seat reads as one
+        params["side"] = language.in_sentence(tr.lang, params["side"])
+    return language.capitalised(tr(language.subject_key(key, seat, viewer, tr.has), seat=name, **params))
 
 
 def event_text(tr: Translator, seat: int, action: Action | str, labels: list[str], viewer: int = 0) -> str:
@@ -165,7 +159,9 @@ def result_summary(tr: Translator, rules: Rules, result: RoundResult, viewer: in
 
 
 def board_texts(tr: Translator) -> dict[str, str]:
-    """The board component's own words."""
+    """The board component's own words, with the tiles' names as players say them
+    (language.tile_words)."""
     from .board.model import TEXT_KEYS
 
-    return {k: tr(f"board.{k}") for k in TEXT_KEYS}
+    words = language.tile_words(tr.lang)
+    return {k: words[k] if k in words else tr(f"board.{k}") for k in TEXT_KEYS}

@@ -30,7 +30,7 @@ from typing import Any
 
 from engine import Action, Round, Rules
 
-from ..explain import DECIMALS
+from language import DECIMALS
 from .best_move_bank import SETUPS, VIEWER, bank, replay, setup_key
 from .best_move_proof import MARGIN, SHARE, mix  # noqa: F401  (MARGIN, SHARE: the claim the puzzle makes)
 from .common import Draft, PuzzleType, line

@@ -283,7 +283,9 @@ def test_a_whole_round_by_keyboard_then_its_hint_review_and_replay_are_accessibl
             if not said_bot:  # the bot's reply is said once through the board's live region
                 expect(my_turn.first.or_(over)).to_be_visible(timeout=60_000)
                 if not over.count():
-                    expect(page.locator(".cpb-live").first).to_contain_text("Opponent", timeout=30_000)
+                    # "Your opponent plays …": the bot's move, as a sentence names it
+                    expect(page.locator(".cpb-live").first).to_contain_text(re.compile("your opponent", re.I),
+                                                                            timeout=30_000)
                     said_bot = True
         assert hinted, "no turn of this round had a choice to hint"
         expect(page.get_by_text(EN("play.review"))).to_be_visible(timeout=60_000)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.support.imports import find_cycle as _cycle
+
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 MODULES = sorted(p.stem for p in ENGINE.glob("*.py"))
 
@@ -48,33 +50,6 @@ def _imports(name: str, source: str | None = None) -> set[str]:
 
 
 GRAPH = {name: _imports(name) for name in MODULES}
-
-
-def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
-    """One import cycle, as the modules around it, or None."""
-    state: dict[str, int] = {}   # 1: on the current path, 2: done
-    path: list[str] = []
-
-    def visit(node: str) -> list[str] | None:
-        state[node] = 1
-        path.append(node)
-        for nxt in sorted(graph[node]):
-            if state.get(nxt) == 1:
-                return path[path.index(nxt):] + [nxt]
-            if nxt not in state:
-                found = visit(nxt)
-                if found:
-                    return found
-        path.pop()
-        state[node] = 2
-        return None
-
-    for node in sorted(graph):
-        if node not in state:
-            found = visit(node)
-            if found:
-                return found
-    return None
 
 
 def _below(name: str) -> set[str]:

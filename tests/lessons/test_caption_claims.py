@@ -15,7 +15,7 @@ LESSONS = sorted(p.name for p in CONTENT.iterdir() if (p / "script.yaml").exists
 #: "the ends are 5 and 3" in each language (the two numbers, in either order)
 ENDS = {
     "en": r"ends (?:are|become|read|show) (\d) and (\d)",
-    "nl": r"(?:uiteinden|kanten)[^.]{0,25}?(\d) en (\d)",
+    "nl": r"uiteinden[^.]{0,25}?(\d) en (\d)",  # a "kant" is a side (team), never an end (docs/glossary.md)
     "pt": r"pontas[^.]{0,25}?(\d) e (\d)",
     "es": r"puntas[^.]{0,25}?(\d) y (\d)",
 }

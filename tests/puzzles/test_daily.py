@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzles import PuzzleError, daily_set, share_text
+from puzzles import PuzzleError, daily_set, puzzle_dict, share_text
 from puzzles.daily import daily_plan, daily_seed
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,7 +45,7 @@ def _daily_json(hashseed: str, lang: str) -> list:
 def test_identical_across_processes_and_hash_seeds():
     first = _daily_json("1", "pt")
     second = _daily_json("4242", "pt")
-    here = json.loads(json.dumps([p.to_dict("pt") for p in daily_set(DATE)]))
+    here = json.loads(json.dumps([puzzle_dict(p, "pt") for p in daily_set(DATE)]))
     assert first == second == here
 
 

@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 from engine import Round
-from puzzles import LANGUAGES, PUZZLE_TYPES, PuzzleError, generate, kinds_of_type, puzzle_from_id
+from puzzles import LANGUAGES, PUZZLE_TYPES, PuzzleError, generate, kinds_of_type, puzzle_dict, puzzle_from_id
 from puzzles import quality, questions
 from puzzles.cli import main
 from puzzles.daily import daily_plan, daily_set
@@ -176,7 +176,7 @@ def test_the_daily_plan_alone_tells_which_kinds_a_day_may_ask(date):
 
 # ------------------------------------------------------------- wording
 def _texts(p, lang="en"):
-    return p.to_dict(lang)["explanation"]
+    return puzzle_dict(p, lang)["explanation"]
 
 
 def test_a_tie_between_single_hands_says_so():
@@ -231,14 +231,14 @@ def test_shutout_wording_fits_the_table(sample):
 
 def test_draw_or_pass_shows_the_stock_in_order(sample):
     for p in sample["draw_or_pass"][:40]:
-        data = p.to_dict("en")
+        data = puzzle_dict(p, "en")
         assert data["stock_order"] == list(p.position["stock"])
         assert "in the order it is drawn" in data["question"]["text"]
         drawn = [params["tile"] for key, params in p.explanation if key.startswith("explain.draw.drawn_")]
         assert drawn == data["stock_order"][:len(drawn)], p.id  # the tiles come off the top, in order
         for lang in LANGUAGES:
-            assert "stock_order" in p.to_dict(lang)
-    assert "stock_order" not in generate("legal_moves", 1).to_dict("en")
+            assert "stock_order" in puzzle_dict(p, lang)
+    assert "stock_order" not in puzzle_dict(generate("legal_moves", 1), "en")
 
 
 def test_a_verdict_on_equal_ends_names_one_number():

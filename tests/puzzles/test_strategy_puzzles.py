@@ -11,9 +11,10 @@ import pytest
 
 from engine import Round, Rules, Tile, deal
 from engine.inference import holder_probabilities, sample_deals
-from puzzles import LANGUAGES, PUZZLE_TYPES, check, generate, practice_puzzle, puzzle_from_id, questions
+from puzzles import LANGUAGES, PUZZLE_TYPES, check, generate, practice_puzzle, puzzle_dict, puzzle_from_id, questions
 from puzzles.daily import CLASSIC_TYPES, DAILY_SIZE, SLOT_BANDS, daily_plan, daily_seed, daily_set
-from puzzles.explain import number, render
+from language import number
+from puzzles.explain import render
 from puzzles.generators import STRATEGY_TYPES, best_move, best_move_bank, best_move_proof, where_tile
 
 from . import reference as ref
@@ -173,7 +174,7 @@ def test_the_explanation_gives_the_proof_with_its_uncertainty(bank):
             sorted((s, ns) for s, ns in voids.items() if ns)
         assert ("explain.reading.all_seen" in keys) == bool(seen_all)
         for lang in LANGUAGES:
-            text = p.to_dict(lang)["explanation"]
+            text = puzzle_dict(p, lang)["explanation"]
             assert len(text) == len(keys)
             assert (" ± " in " ".join(text)) == plus_minus, (p.id, lang)
 
@@ -290,11 +291,11 @@ def test_where_tile_answers_are_clearly_most_likely_with_exact_odds():
 def test_where_tile_labels_and_question_in_every_language():
     p = generate("where_tile", 3, game="laplaza_1v1")
     for lang in LANGUAGES:
-        data = p.to_dict(lang)
+        data = puzzle_dict(p, lang)
         assert p.question.params["tile"] in data["question"]["text"]
         assert len({o["label"] for o in data["options"]}) == len(p.options)
         assert "view" in data
-    assert p.to_dict("en")["options"][p.options.index("stock")]["label"] == "The stock"
+    assert puzzle_dict(p, "en")["options"][p.options.index("stock")]["label"] == "The stock"
     wrong = next(o for o in p.options if o != p.answer)
     assert check(p, p.answer).correct and not check(p, wrong).correct
     assert not check(p, p.viewer).correct and check(p, "nonsense").reason == "bad_response"

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from engine import Rules
-from puzzles import KINDS, LANGUAGES, PUZZLE_TYPES
-from puzzles.explain import (YOU_FORM, flat_keys, placeholders, render, seat_name, seat_names, side_name, texts,
-                             used_keys)
+from puzzles import KINDS, LANGUAGES, PUZZLE_TYPES, puzzle_dict
+from language import YOU_FORM, flat_keys, placeholders, seat_name, seat_names, side_name, word
+from puzzles.explain import render, texts, used_keys
 
 ENGINE_REASONS = ["round_over", "not_led", "already_led", "not_in_hand", "forced_lead", "no_fit", "wrong_end",
                   "must_play", "must_draw", "no_stock", "stock_empty"]
@@ -98,7 +98,7 @@ def test_rendering_words_every_param():
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from puzzles.explain import DECIMALS, MINUS, lookup, number  # noqa: E402
+from language import DECIMALS, MINUS, number  # noqa: E402
 
 DECIMAL_SIGN = {"en": ".", "nl": ",", "pt": ",", "es": ","}
 
@@ -117,7 +117,7 @@ def test_a_figure_prints_one_way(value, lang, signed):
     zero = back == 0
     assert text.startswith(MINUS) == (value < 0 and not zero)
     assert text.startswith("+") == (signed and value > 0 and not zero)
-    assert lookup(lang, "names.decimal_sign") == DECIMAL_SIGN[lang]
+    assert word(lang, "names.decimal_sign") == DECIMAL_SIGN[lang]
 
 
 #: a decimal figure: digits, a decimal sign, digits (tiles are 3-4, odds 5/7)
@@ -133,7 +133,7 @@ def test_every_figure_of_the_strategy_puzzles_prints_one_way(sweep):
         wrong = next((m for m in p.question.params.get("values", {}) if m != p.answer[0]), None) \
             if p.ptype == "best_move" else None
         for lang in LANGUAGES:
-            texts_shown = p.to_dict(lang)["explanation"]
+            texts_shown = puzzle_dict(p, lang)["explanation"]
             if wrong is not None:
                 texts_shown = [*texts_shown, *check(p, wrong, lang).lines[:1]]
             for text in texts_shown:

@@ -1,4 +1,4 @@
-"""The board in words (ui/board/speech.py): tiles as players say them in every language,
+"""The board in words (ui/board/speech.py, language/tiles.py): tiles as players say them in every language,
 a text equivalent that says what the picture shows and hides what it hides, and ARIA
 names only on the board's controls."""
 
@@ -14,7 +14,8 @@ from engine import Rules, deal
 from tests.support.positions import LABELS, round_id, sample_rounds
 from ui.board import board_model, render_svg
 from ui.board.component import face_down_svg
-from ui.board.speech import describe_board, spoken, tile_name
+from language.tiles import spoken, tile_name
+from ui.board.speech import describe_board
 from ui.i18n import LANGUAGES, translator
 from ui.labels import board_texts
 

@@ -9,7 +9,7 @@ import pytest
 from engine import Round, Rules, deal
 from tests.support.positions import LABELS, round_id, sample_rounds
 from ui.board.model import ENGLISH_TEXTS, board_model
-from ui.board.speech import tile_name
+from language.tiles import tile_name
 from ui.board.svg import PIP, render_svg
 
 NS = {"s": "http://www.w3.org/2000/svg"}

@@ -18,8 +18,8 @@ OTHERS = [lang for lang in LANGUAGES if lang != FALLBACK]
 #: and the game name All Fives keeps. Texts without a letter (numbers, "{n}/{total}") may too.
 SAME_EVERYWHERE = {"Capicú", "All Fives (Muggins)", "{why}"}
 #: Texts that happen to be the same word in one language.
-SAME_IN = {"es": {"No", "Normal", "PIN", "{high}-{low}"}, "pt": {"Normal", "PIN"},
-           "nl": {"Beginner", "Expert", "Blunder", "{high}-{low}"}}
+SAME_IN = {"es": {"No", "Normal", "PIN"}, "pt": {"Normal", "PIN"},
+           "nl": {"Beginner", "Expert", "Blunder"}}
 
 def placeholders(text: str) -> set[str]:
     return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}

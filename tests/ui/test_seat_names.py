@@ -1,5 +1,5 @@
 """One naming of the seats on every page (issue 10): the board, the task's answer
-buttons and the puzzle's words all come from puzzles.explain.seat_names."""
+buttons and the puzzle's words all come from language.seat_names."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 
 from engine import Rules
 from lessons.model import load_lesson
-from puzzles.explain import seat_names
+from language import seat_names
 from puzzles.pipeline import generate
 
 from .conftest import open_app

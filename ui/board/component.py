@@ -28,9 +28,11 @@ from typing import Any, Callable, Mapping
 
 import streamlit as st
 
+from language.tiles import spoken
+
 from .layout import board_layout
 from .model import ENGLISH_TEXTS, offered_actions
-from .speech import describe_board, spoken
+from .speech import describe_board
 from .svg import build_svg, draw_tile, render_svg
 
 _HERE = Path(__file__).resolve().parent

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from engine import Round
+from language import tile_words
 
 #: The board's own words in English. Callers pass them translated; a missing key
 #: falls back to this English text (``turn_of`` fills ``{name}``).
@@ -54,10 +55,9 @@ ENGLISH_TEXTS: dict[str, str] = {
     "this_round": "+{points} this round",
     "passed": "Passed",
     "drew": "Drew {n}",
-    # the board in words (ui/board/speech.py): tiles as players say them, and its text equivalent
-    "numbers": "blank, one, two, three, four, five, six",
-    "double": "double {n}",
-    "tile_name": "{high}-{low}",
+    # the board in words (ui/board/speech.py): tiles as players say them (language.tiles),
+    # and its text equivalent
+    **tile_words("en"),
     "describe_line": "On the table, from left to right: {tiles}.",
     "describe_empty": "Nothing is on the table yet.",
     "describe_ends": "Open ends: {left} on the left, {right} on the right.",

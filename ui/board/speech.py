@@ -1,48 +1,15 @@
-"""The board in words, for screen readers: tiles named as players say them, and a text
-equivalent of what a sighted player sees (the line, the ends, each seat's tiles, the
-stock, the score). Pure Python: the words come translated in the model's ``texts``.
-
->>> texts = dict(ENGLISH_TEXTS)
->>> tile_name("4-6", texts), tile_name("5-5", texts), tile_name("0-3", texts)
-('six-four', 'double five', 'three-blank')
->>> spoken("Luis plays 3-5 on the left. Ana passes.", texts)
-'Luis plays five-three on the left. Ana passes.'
-"""
+"""The board in words, for screen readers: a text equivalent of what a sighted player
+sees (the line, the ends, each seat's tiles, the stock, the score), with the tiles named
+as players say them (``language.tiles``). Pure Python: the words come translated in the
+model's ``texts``."""
 
 from __future__ import annotations
 
-import re
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
+
+from language.tiles import number_word, tile_list
 
 from .model import ENGLISH_TEXTS
-
-#: a tile of the double-six set as the notation writes it ("3-5"), not part of a longer
-#: number ("10-15", "2-3.5")
-_TILE = re.compile(r"(?<![\d.,\-])([0-6])-([0-6])(?![\d.,]\d|\d)")
-
-
-def number_word(n: int, texts: Mapping[str, str]) -> str:
-    """A tile's number as a word (0 is the blank); past the list, the digits."""
-    words = [w.strip() for w in texts.get("numbers", ENGLISH_TEXTS["numbers"]).split(",")]
-    return words[n] if 0 <= n < len(words) else str(n)
-
-
-def tile_name(tile: str, texts: Mapping[str, str]) -> str:
-    """``"4-6"`` → "six-four", ``"5-5"`` → "double five": the higher number first."""
-    low, high = sorted(int(half) for half in tile.split("-"))
-    if low == high:
-        return texts.get("double", ENGLISH_TEXTS["double"]).replace("{n}", number_word(high, texts))
-    return (texts.get("tile_name", ENGLISH_TEXTS["tile_name"])
-            .replace("{high}", number_word(high, texts)).replace("{low}", number_word(low, texts)))
-
-
-def spoken(sentence: str, texts: Mapping[str, str]) -> str:
-    """The sentence with every tile written as a player says it."""
-    return _TILE.sub(lambda m: tile_name(f"{m.group(1)}-{m.group(2)}", texts), sentence)
-
-
-def tile_list(tiles: Sequence[str], texts: Mapping[str, str]) -> str:
-    return ", ".join(tile_name(t, texts) for t in tiles)
 
 
 def describe_board(model: Mapping[str, Any]) -> list[str]:

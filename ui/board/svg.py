@@ -21,7 +21,9 @@ import xml.etree.ElementTree as ET
 from typing import Any, Mapping, Sequence
 
 from .layout import LIFT, U, Layout, Rect, board_layout
-from .speech import describe_board, number_word, tile_name
+from language.tiles import number_word, tile_name
+
+from .speech import describe_board
 
 SVG_NS = "http://www.w3.org/2000/svg"
 

@@ -14,7 +14,8 @@ import streamlit as st
 from progress import ProgressError
 from progress.quiz import DEVICE, QuizError, new_device_id, normalize_code
 from puzzles import check
-from puzzles.explain import explanation, question_text, seat_names
+from language import seat_names
+from puzzles.explain import explanation, question_text
 from ui import session
 from progress.quiz_pulse import phase_of
 from ui.parts.class_quiz import error_text, no_store_message, puzzle, quizzes, value_label

@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo
 import streamlit as st
 
 from engine import IllegalActionError
+from language import capitalised, in_sentence
 from progress import ProgressError, SavedGame
 from progress.live_match import LiveMatch, LiveMatches, new_key, valid_key
 from strategy.companion import TableGame, to_link
@@ -515,7 +516,7 @@ with side_col:
                           key=f"play_hint_deeper:{match_key}:{game.version}")
             st.caption(tr("play.hint_used"))
     elif game.bot_to_move:
-        st.markdown(tr("play.waiting", seat=labels[rnd.turn]))
+        st.markdown(capitalised(tr("play.waiting", seat=in_sentence(tr.lang, labels[rnd.turn]))))
     moves = game.rounds[-1]
     with st.expander(tr("play.log") + f" ({len(moves)})", expanded=not rnd.is_over):
         st.markdown("\n".join(f"- {move_text(move)}" for move in reversed(moves[-12:])))

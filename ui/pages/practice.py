@@ -1,21 +1,25 @@
 """Practice: pick a game, a drill and a difficulty; solve puzzles the engine proves.
 
-Links: ``?type=next_leader&game=laplaza_partners&level=hard`` (from a lesson's drills)
-or ``?puzzle=<puzzle id>`` for one exact puzzle.
+Links: ``?type=next_leader&game=laplaza_partners&level=hard`` (from a lesson's drills),
+``level=mine`` for puzzles at the player's rating, ``?puzzle=<puzzle id>`` for one exact
+puzzle, ``?review=1`` for the puzzles due for review (spaced repetition).
 """
 
 from functools import partial
 
 import streamlit as st
 
+from progress import ProgressError
 from puzzles import BANDS, PUZZLE_TYPES, PuzzleError, practice_puzzle, puzzle_from_id
 from ui import session
 from ui.labels import game_title, ptype_title
 from ui.parts.puzzle_view import show_puzzle
+from ui.parts.rating_view import at_my_level
 from ui.parts.worksheet import practice_worksheet
 
 tr = session.tr()
 ANY = "any"
+MINE = "mine"  # puzzles at my level: a window around the player's rating
 
 # ------------------------------------------------------------------ link params, once
 if "practice_type" not in st.session_state:
@@ -30,7 +34,7 @@ if "practice_type" not in st.session_state:
     if wanted_game is not None and wanted_game not in presets:
         session.notice("notice.bad_param", name="game", value=str(wanted_game)[:30])
         wanted_game = None
-    if wanted_level is not None and wanted_level not in BANDS:
+    if wanted_level is not None and wanted_level not in (*BANDS, MINE):
         session.notice("notice.bad_param", name="level", value=str(wanted_level)[:30])
         wanted_level = None
     st.session_state["practice_type"] = ptype
@@ -53,6 +57,9 @@ if "practice_type" not in st.session_state:
             st.session_state["practice_type"] = linked.ptype
             st.session_state["practice_game"] = linked.rules.preset_name
 
+if st.query_params.get("review") == "1":  # Home's link to the review queue
+    st.session_state["practice_review"] = True
+st.query_params.pop("review", None)
 session.show_notices()
 st.title(tr("practice.title"))
 st.caption(tr("practice.intro"))
@@ -61,6 +68,7 @@ st.caption(tr("practice.intro"))
 def _restart() -> None:
     st.session_state["practice_index"] = 0
     st.session_state["practice_exact"] = None
+    st.session_state.pop("practice_mine", None)
     presets = PUZZLE_TYPES[st.session_state["practice_type"]].presets
     if st.session_state["practice_game"] not in presets:
         st.session_state["practice_game"] = presets[0]
@@ -72,14 +80,15 @@ type_col.selectbox(tr("practice.type"), list(PUZZLE_TYPES), key=session.translat
 presets = list(PUZZLE_TYPES[st.session_state["practice_type"]].presets)
 game_col.selectbox(tr("practice.game"), presets, key=session.translated("practice_game"), on_change=_restart,
                    format_func=lambda p: game_title(tr, p))
-level_col.segmented_control(tr("practice.level"), [ANY, *BANDS], key=session.translated("practice_level"), on_change=_restart,
-                            format_func=lambda b: tr(f"level.{b}"), required=True)
+level_col.segmented_control(tr("practice.level"), [ANY, *BANDS, MINE], key=session.translated("practice_level"),
+                            on_change=_restart, required=True,
+                            format_func=lambda b: tr("ratings.at_my_level") if b == MINE else tr(f"level.{b}"))
 
 ptype = st.session_state["practice_type"]
 st.caption(ptype_title(ptype, "summary"))
 st.download_button(tr("worksheet.download"), help=tr("worksheet.download_help"), icon=":material/print:",
                    data=partial(practice_worksheet, ptype, st.session_state["practice_game"],
-                                None if st.session_state["practice_level"] == ANY else st.session_state["practice_level"],
+                                None if st.session_state["practice_level"] in (ANY, MINE) else st.session_state["practice_level"],
                                 6, session.lang(), 2, st.session_state["practice_index"]),
                    file_name=f"capicu-{ptype}-{session.lang()}.pdf", mime="application/pdf",
                    on_click="ignore", key="practice_worksheet")  # six puzzles from this one on, built when clicked
@@ -92,8 +101,59 @@ def _puzzle(ptype: str, game: str, level: str, index: int, exact: str | None):
     return practice_puzzle(ptype, game, None if level == ANY else level, index)
 
 
-puzzle = _puzzle(ptype, st.session_state["practice_game"], st.session_state["practice_level"],
-                 st.session_state["practice_index"], st.session_state["practice_exact"])
+# ------------------------------------------------------------------ review queue, at my level
+profile = session.profile()
+review_id = None
+if profile is not None:
+    try:
+        due = session.store().reviews_due(profile.id, session.today())
+    except ProgressError:
+        due = []
+        session.notice("notice.not_saved")
+    st.toggle(tr("ratings.review_toggle"), key="practice_review", help=tr("ratings.review_help"))
+    if st.session_state.get("practice_review"):
+        # the puzzle stays until "Next puzzle", even once its answer has moved it in the queue
+        review_id = st.session_state.get("practice_review_id")
+        if review_id is None and due:
+            review_id = st.session_state["practice_review_id"] = due[0].puzzle_id
+        if review_id is None:
+            st.success(tr("ratings.review_done"), icon=":material/task_alt:")
+            st.stop()
+        st.caption(tr("ratings.review_left", n=len(due)))
+
+mine_id = None
+if review_id is None and st.session_state["practice_level"] == MINE and not st.session_state["practice_exact"]:
+    # chosen once per puzzle: answering moves the rating, and the puzzle must stay on screen
+    chosen = st.session_state.get("practice_mine")
+    here = (st.session_state["practice_index"], ptype, st.session_state["practice_game"])
+    if chosen is None or chosen["at"] != here:
+        found, band, (low, high), mine = at_my_level(ptype, st.session_state["practice_game"])
+        chosen = {"at": here, "id": found, "band": band, "low": low, "high": high, "rating": mine.value}
+        st.session_state["practice_mine"] = chosen
+    mine_id = chosen["id"]
+    if mine_id is None:
+        st.caption(tr("ratings.window_new", rating=round(chosen["rating"]), level=tr(f"level.{chosen['band']}")))
+    else:
+        st.caption(tr("ratings.window", low=round(chosen["low"]), high=round(chosen["high"]),
+                      rating=round(chosen["rating"])))
+
+try:
+    if review_id is not None:
+        puzzle = _puzzle(ptype, st.session_state["practice_game"], ANY, 0, review_id)
+    elif st.session_state["practice_level"] == MINE and not st.session_state["practice_exact"]:
+        puzzle = (_puzzle(ptype, st.session_state["practice_game"], ANY, 0, mine_id) if mine_id else
+                  _puzzle(ptype, st.session_state["practice_game"], st.session_state["practice_mine"]["band"],
+                          st.session_state["practice_index"], None))
+    else:
+        puzzle = _puzzle(ptype, st.session_state["practice_game"], st.session_state["practice_level"],
+                         st.session_state["practice_index"], st.session_state["practice_exact"])
+except PuzzleError as error:
+    # a stream that finds no puzzle of that level, or a queued id this version cannot rebuild
+    st.warning(session.error_message(error), icon=":material/info:")
+    st.session_state.pop("practice_review_id", None)
+    st.button(tr("practice.next"), on_click=lambda: st.session_state.update(
+        practice_index=st.session_state["practice_index"] + 1), type="primary", icon=":material/skip_next:")
+    st.stop()
 if st.session_state["practice_exact"]:
     # An exact puzzle keeps its own link, so it can be shared from the address bar.
     st.query_params["puzzle"] = st.session_state["practice_exact"]
@@ -108,7 +168,8 @@ else:
 def _next() -> None:
     st.session_state["practice_index"] += 1
     st.session_state["practice_exact"] = None
+    st.session_state.pop("practice_review_id", None)
 
 
-show_puzzle(puzzle, key=f"practice:{puzzle.id}", daily=None)
+show_puzzle(puzzle, key=f"practice:review:{puzzle.id}" if review_id else f"practice:{puzzle.id}", daily=None)
 st.button(tr("practice.next"), on_click=_next, type="primary", icon=":material/skip_next:")

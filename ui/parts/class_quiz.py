@@ -20,7 +20,8 @@ import streamlit as st
 from progress import Store
 from progress.quiz import Answer, QuizError, QuizStore
 from puzzles import KINDS, Puzzle, puzzle_from_id
-from puzzles.explain import action_label, label
+from language import action_label
+from puzzles.explain import label
 
 from .. import session
 

@@ -7,6 +7,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from engine import Rules, SeatView
+from language import capitalised, in_sentence
 from strategy.evaluate import Z95, mirrored
 from strategy.hints import Hint
 
@@ -26,7 +27,9 @@ def fact_text(tr, rules: Rules, code: str, params: dict) -> str:
                   other=action_label(tr, params["other"]), points=about(tr, params["points"], params["pm"]),
                   pm=figure(tr, params["pm"]) if params["pm"] is not None else "?")
     if code == "void":
-        return tr(f"play.fact.void_{params['why']}", seat=seats[params["seat"]], number=params["number"])
+        # a pass where nobody ever draws (Partners, sleeping tiles) says the pass alone
+        key = f"play.fact.void_{params['why']}" + ("_no_draw" if params["why"] == "void" and not rules.can_draw else "")
+        return capitalised(tr(key, seat=in_sentence(tr.lang, seats[params["seat"]]), number=params["number"]))
     if code == "count":
         word = {0: "zero", 1: "one", 2: "two"}[params["unseen"]]
         return tr(f"play.fact.count_{word}", number=params["number"])

@@ -1,6 +1,7 @@
 """One puzzle on screen: its question, board, answer, verdict with the engine's explanation.
 
-Every answer is saved as an attempt for the current profile.
+Every answer is saved as an attempt for the current profile; a rated one (Practice, Daily)
+moves the profile's and the puzzle's ratings, shown after the answer (``rating_view``).
 """
 
 from __future__ import annotations
@@ -11,25 +12,30 @@ import streamlit as st
 
 from progress import Attempt, ProgressError
 from puzzles import Puzzle, check
-from puzzles.explain import label, question_text, seat_names
+from language import seat_names
+from language.tiles import tile_list
+from puzzles.explain import label, question_text
 
 from .. import session
-from ..board.speech import tile_list
 from ..board.svg import stock_row_svg
 from ..labels import action_label, board_texts, game_title, ptype_title, variant_names
 from .question_widget import ask
+from .rating_view import rating_key, show_rating_after_answer
 
 
-def _save(puzzle: Puzzle, verdict, elapsed_ms: int, daily: dt.date | None) -> None:
+def _save(puzzle: Puzzle, verdict, elapsed_ms: int, daily: dt.date | None, key: str, rated: bool) -> None:
     p = session.profile()
     if p is None:
         return
     attempt = Attempt(puzzle.id, puzzle.ptype, puzzle.rules.preset_name, bool(verdict.correct),
                       elapsed_ms, session.today(), daily=daily)
     try:
-        session.store().record_attempt(p.id, attempt)
+        # a first try only moves the ratings: the store checks, a retry is kept unrated
+        change = session.store().record_attempt(p.id, attempt, band=puzzle.difficulty.band if rated else None)
     except ProgressError:
         session.notice("notice.not_saved")
+    else:
+        st.session_state[rating_key(key)] = change
 
 
 def _table_log(puzzle: Puzzle, rnd, names: list[str]) -> None:
@@ -50,8 +56,9 @@ def _table_log(puzzle: Puzzle, rnd, names: list[str]) -> None:
         st.markdown("  \n".join(lines))
 
 
-def show_puzzle(puzzle: Puzzle, *, key: str, daily: dt.date | None, allow_retry: bool = True):
-    """Draw the puzzle; returns its verdict once answered, else None."""
+def show_puzzle(puzzle: Puzzle, *, key: str, daily: dt.date | None, allow_retry: bool = True, rated: bool = True):
+    """Draw the puzzle; returns its verdict once answered, else None. A ``rated`` answer
+    counts for the ratings (when it is the profile's first try at the puzzle)."""
     tr = session.tr()
     lang = session.lang()
     band = puzzle.difficulty.band
@@ -71,7 +78,7 @@ def show_puzzle(puzzle: Puzzle, *, key: str, daily: dt.date | None, allow_retry:
         kind, rnd, viewer=puzzle.viewer, key=key, board_box=board_col, controls=side_col,
         check=lambda response: check(puzzle, response, lang),
         choices=puzzle.options, label=lambda value: label(lang, kind, value, puzzle.rules, puzzle.viewer),
-        on_answer=lambda verdict, ms: _save(puzzle, verdict, ms, daily),
+        on_answer=lambda verdict, ms: _save(puzzle, verdict, ms, daily, key, rated),
         allow_retry=allow_retry,
         labels=names,
     )
@@ -82,4 +89,7 @@ def show_puzzle(puzzle: Puzzle, *, key: str, daily: dt.date | None, allow_retry:
             st.image(stock_row_svg(order, title=tr("board.stock")), width="stretch",
                      alt=f"{tr('board.stock')}: {tile_list(order, board_texts(tr))}")
         _table_log(puzzle, rnd, names)
+    if verdict is not None:
+        with side_col:
+            show_rating_after_answer(puzzle, key)
     return verdict

@@ -26,7 +26,8 @@ from typing import Iterable, Sequence
 
 from puzzles import BANDS, PUZZLE_TYPES, LANGUAGES, Puzzle, PuzzleError, daily_set, practice_puzzle
 from puzzles import questions
-from puzzles.explain import explanation, label, lookup, question_text, seat_names
+from language import seat_names
+from puzzles.explain import explanation, label, lookup, question_text
 
 from ..board.model import board_model
 from ..board.svg import FONT, render_svg, stock_row_svg

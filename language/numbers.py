@@ -1,0 +1,30 @@
+"""Figures as every page prints them: one precision, the language's decimal sign."""
+
+from __future__ import annotations
+
+from .words import word
+
+#: Decimals of every measured figure (averages, margins, ratios): one precision
+#: everywhere, so "10.2" never stands beside "-14.77".
+DECIMALS = 1
+#: The minus sign of printed figures (the typographic one the sums already use).
+MINUS = "\u2212"
+
+
+def number(lang: str, value: float, signed: bool = False) -> str:
+    """A measured figure: :data:`DECIMALS` decimals, the language's decimal sign
+    (``names.decimal_sign``), never a negative zero; ``signed`` puts a + before a
+    positive figure.
+
+    >>> number("en", -14.77), number("nl", 10.2, signed=True), number("es", -0.04, signed=True)
+    ('\u221214.8', '+10,2', '0,0')
+    """
+    digits = f"{abs(value):.{DECIMALS}f}"
+    zero = float(digits) == 0
+    sign = "" if zero else MINUS if value < 0 else "+" if signed else ""
+    return sign + digits.replace(".", word(lang, "names.decimal_sign"))
+
+
+def percent(share: float) -> str:
+    """A share as a whole percentage ("52%"): no decimals, so no decimal sign to choose."""
+    return f"{round(share * 100):d}%"

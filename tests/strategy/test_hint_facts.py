@@ -1,0 +1,27 @@
+"""A hint says each fact once: "every 4 is in your hand or on the table" is true of every
+other seat at once, so it is one fact, not one per seat (texts review, finding 13)."""
+
+from __future__ import annotations
+
+from engine import Round, Rules
+from strategy.hints import _table_facts
+
+
+def _all_fours_seen() -> Round:
+    """Partners: you hold six 4s and Luis lays the seventh, the 4-6; Marco then passes."""
+    rnd = Round.from_hands(Rules.preset("laplaza_partners"), [
+        "6-6 4-4 0-4 1-4 2-4 3-4 4-5", "4-6 0-0 0-1 0-2 0-3 0-5 0-6",
+        "1-1 1-2 1-3 1-5 1-6 2-2 2-3", "2-5 2-6 3-3 3-5 3-6 5-5 5-6"])
+    for action in ["lead 6-6", "4-6@L", "1-6@R", "pass"]:
+        rnd.apply(action)
+    return rnd
+
+
+def test_an_all_seen_fact_is_said_once_not_once_per_seat():
+    rnd = _all_fours_seen()
+    view, actions = rnd.view(0), rnd.legal_actions()
+    assert all(4 in view.cannot_hold()[seat] for seat in (1, 2, 3))  # every other seat lacks a 4
+    best = next(a for a in actions if str(a) == "4-4@L")
+    facts = _table_facts(view, best, actions)
+    all_seen = [params for code, params in facts if code == "void" and params["why"] == "all_seen"]
+    assert [params["number"] for params in all_seen] == [4]
