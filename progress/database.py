@@ -230,6 +230,66 @@ quiz_answers_table = sa.Table(
 )
 
 
+# Ratings (progress/ratings.py, progress/rating_store.py): each profile's per kind
+# ("puzzles", "play"), each puzzle's (shared by every profile on the server), and every
+# rated attempt's result, for the trend. Added after release 1: created on the next open.
+player_ratings_table = sa.Table(
+    "capicu_player_ratings",
+    metadata,
+    sa.Column("profile_id", sa.Integer, sa.ForeignKey("capicu_profiles.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("kind", sa.String(20), primary_key=True),
+    sa.Column("rating", sa.Float, nullable=False),
+    sa.Column("deviation", sa.Float, nullable=False),
+    sa.Column("volatility", sa.Float, nullable=False),
+    sa.Column("rated", sa.Integer, nullable=False),  # rated attempts or games so far
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+puzzle_ratings_table = sa.Table(
+    "capicu_puzzle_ratings",
+    metadata,
+    sa.Column("puzzle_id", sa.String(TEXT_LIMIT), primary_key=True),
+    sa.Column("rating", sa.Float, nullable=False),
+    sa.Column("deviation", sa.Float, nullable=False),
+    sa.Column("volatility", sa.Float, nullable=False),
+    sa.Column("rated", sa.Integer, nullable=False),  # rated attempts at it, all profiles
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_capicu_puzzle_ratings_rating", "rating"),
+)
+
+rating_history_table = sa.Table(
+    "capicu_rating_history",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("profile_id", sa.Integer, sa.ForeignKey("capicu_profiles.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("kind", sa.String(20), nullable=False),
+    sa.Column("item", sa.String(TEXT_LIMIT), nullable=False),  # the puzzle id, or the saved game's id
+    sa.Column("score", sa.Float, nullable=False),  # 1 solved or won, 0 not, 0.5 a drawn match
+    sa.Column("rating", sa.Float, nullable=False),  # the profile's, after
+    sa.Column("deviation", sa.Float, nullable=False),
+    sa.Column("item_rating", sa.Float, nullable=False),  # the puzzle's (or the bot's), after
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    # a puzzle (or a game) counts once per profile: a retry never does, even from two tabs
+    sa.UniqueConstraint("profile_id", "kind", "item", name="uq_capicu_rating_history_once"),
+    sa.Index("ix_capicu_rating_history_profile_at", "profile_id", "kind", "at"),
+)
+
+# Spaced repetition (progress/repetition.py): a puzzle answered wrong, and when it comes back.
+reviews_table = sa.Table(
+    "capicu_reviews",
+    metadata,
+    sa.Column("profile_id", sa.Integer, sa.ForeignKey("capicu_profiles.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("puzzle_id", sa.String(TEXT_LIMIT), primary_key=True),
+    sa.Column("puzzle_type", sa.String(TEXT_LIMIT), nullable=False),
+    sa.Column("game", sa.String(TEXT_LIMIT), nullable=False),
+    sa.Column("step", sa.Integer, nullable=False),  # which gap comes next: 1, 3, then 7 days
+    sa.Column("solved", sa.Integer, nullable=False),  # right answers in a row since it came back
+    sa.Column("due", sa.Date, nullable=False),  # the player's local date it is due
+    sa.Column("missed", sa.Date, nullable=False),  # the last day it was answered wrong
+    sa.Index("ix_capicu_reviews_profile_due", "profile_id", "due"),
+)
+
+
 def taken_names(conn: Connection, *, besides: int | None = None) -> list[str]:
     """Every profile name (but that of profile ``besides``), read inside the write lock so
     that no other session adds one before this one is written: on SQLite BEGIN IMMEDIATE

@@ -61,6 +61,9 @@ from progress.database import (
     utc,
 )
 from progress.accounts import MemoryAccounts, Protection, SavedAccounts, profile_of_row, put_guard
+from progress.rating_store import MemoryRatings, RatedAttempt, SavedRatings, rate_in, review_in
+from progress.ratings import Rating, puzzle_seed
+from progress.repetition import Review
 from progress.errors import ProfileError, StoreUnavailable
 from progress.pins import Tries, clean_pin, hash_pin
 from progress.file_watch import SqliteFile
@@ -159,7 +162,14 @@ class ProgressStore(Protocol):
     def remember_device(self, profile_id: int) -> str | None: ...
     def device_profile(self, token: str) -> Profile | None: ...
     def forget_device(self, token: str) -> None: ...
-    def record_attempt(self, profile_id: int, attempt: Attempt) -> None: ...
+    def record_attempt(self, profile_id: int, attempt: Attempt, *, band: str | None = None) -> RatedAttempt | None: ...
+    def rating(self, profile_id: int, kind: str = "puzzles") -> Rating | None: ...
+    def rating_history(self, profile_id: int, kind: str = "puzzles") -> pd.DataFrame: ...
+    def puzzle_rating(self, puzzle_id: str) -> Rating | None: ...
+    def puzzles_in_window(self, profile_id: int | None, prefix: str, low: float, high: float,
+                          limit: int = 50) -> list[tuple[str, Rating]]: ...
+    def reviews(self, profile_id: int) -> list[Review]: ...
+    def reviews_due(self, profile_id: int, day: date) -> list[Review]: ...
     def attempts(self, profile_id: int) -> pd.DataFrame: ...
     def mark_lesson_done(self, profile_id: int, lesson_id: str, day: date) -> None: ...
     def lessons_done(self, profile_id: int) -> set[str]: ...
@@ -169,7 +179,7 @@ class ProgressStore(Protocol):
     def close(self) -> None: ...
 
 
-class Store(SavedAccounts):
+class Store(SavedAccounts, SavedRatings):
     """Progress saved in a database; every method is safe to call from several threads.
 
     Each call is one short transaction. Any call may raise :class:`StoreUnavailable`
@@ -252,10 +262,19 @@ class Store(SavedAccounts):
 
     # -- attempts
 
-    def record_attempt(self, profile_id: int, attempt: Attempt) -> None:
-        """Keep one attempt; :class:`ProfileError` if there is no such profile."""
+    def record_attempt(self, profile_id: int, attempt: Attempt, *, band: str | None = None) -> RatedAttempt | None:
+        """Keep one attempt; :class:`ProfileError` if there is no such profile.
+
+        A wrong answer puts the puzzle in the review queue, and an answer at a due review
+        moves it on (:mod:`progress.repetition`). With the puzzle's ``band`` the attempt is
+        **rated**: the profile's and the puzzle's ratings move, in the same transaction
+        (:mod:`progress.rating_store`), when it is the profile's first try at the puzzle;
+        returns what changed, or None (not rated, or a retry).
+        """
         if not isinstance(attempt, Attempt):
             raise TypeError(f"record_attempt takes an Attempt, not {type(attempt).__name__}")
+        if band is not None:
+            puzzle_seed(band)  # ValueError for an unknown band, before anything is written
         insert = sa.insert(attempts_table).values(
             profile_id=profile_id,
             puzzle_id=attempt.puzzle_id,
@@ -267,8 +286,14 @@ class Store(SavedAccounts):
             daily=attempt.daily,
             at=attempt.at,
         )
+
+        def work(conn: Connection) -> RatedAttempt | None:
+            attempt_id = conn.execute(insert).inserted_primary_key[0]
+            review_in(conn, profile_id, attempt)
+            return None if band is None else rate_in(conn, profile_id, attempt_id, attempt, band)
+
         try:
-            self._run(lambda conn: conn.execute(insert), write=True)
+            return self._run(work, write=True)
         except exc.IntegrityError:
             raise ProfileError("unknown_profile", profile_id=profile_id) from None
 
@@ -417,7 +442,7 @@ def _game_of(row: Any) -> SavedGame:
                      row.kind or "match")
 
 
-class NullStore(MemoryAccounts):
+class NullStore(MemoryAccounts, MemoryRatings):
     """The same API as :class:`Store`, kept in memory for this session only.
 
     Used when the database cannot be used (``problem`` holds the StoreUnavailable code
@@ -474,12 +499,15 @@ class NullStore(MemoryAccounts):
             self.protect(profile.id, pin=pin or None, hidden=hidden)
         return profile
 
-    def record_attempt(self, profile_id: int, attempt: Attempt) -> None:
+    def record_attempt(self, profile_id: int, attempt: Attempt, *, band: str | None = None) -> RatedAttempt | None:
         if not isinstance(attempt, Attempt):
             raise TypeError(f"record_attempt takes an Attempt, not {type(attempt).__name__}")
+        if band is not None:
+            puzzle_seed(band)
         with self._lock:
             self._known(profile_id)
             self._attempts[profile_id].append(attempt)
+            return self._rate_locked(profile_id, attempt, band)
 
     def attempts(self, profile_id: int) -> pd.DataFrame:
         with self._lock:

@@ -51,6 +51,7 @@ def test_moves_for_every_seat_then_undo_redo_and_a_refusal():
     _button(at, "analyse_pass").click().run(timeout=60)  # Ana passes facing 5 and 6
     text = " ".join(m.value for m in at.markdown)
     assert "Ana holds no 5" in text and "Ana holds no 6" in text
+    assert "passed facing" in text and "or drew" not in text  # nobody draws at Partners
     _button(at, "analyse_undo").click().run(timeout=60)
     assert any(tr("analyse.their_turn", seat="Ana") in m.value for m in at.markdown)
     _button(at, "analyse_redo_button").click().run(timeout=60)

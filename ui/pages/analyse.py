@@ -251,8 +251,10 @@ def knowledge(game: TableGame, names: list[str]) -> None:
         for number in sorted(numbers):
             code, params = reasons.get(number, ("elimination", {}))
             ends = params.get("ends") or []
-            why = tr("analyse.why_block" if params.get("action") == "block" else f"analyse.why_{code}",
-                     number=number, ends=" / ".join(str(e) for e in ends))
+            key = "analyse.why_block" if params.get("action") == "block" else f"analyse.why_{code}"
+            if code == "void" and not game.rules.can_draw:
+                key += "_no_draw"  # nobody draws in this game: it was a pass
+            why = tr(key, number=number, ends=" / ".join(str(e) for e in ends))
             lines.append(tr("analyse.holds_none", seat=session.plain(names[seat]), number=number, why=why))
     st.markdown("\n".join(f"- {line}" for line in lines) if lines else tr("analyse.knows_none"))
     st.subheader(tr("analyse.odds"), anchor=False)

@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from progress import ProgressError
 from ui import session
 from ui.labels import game_title
 from ui.parts.lesson_catalog import course
@@ -12,6 +13,16 @@ session.show_notices()
 
 st.title(tr("home.title"))
 st.markdown(tr("home.tagline"))
+
+# the review queue (spaced repetition): puzzles missed that are due again today
+if (me := session.profile()) is not None:
+    try:
+        due = session.store().reviews_due(me.id, session.today())
+    except ProgressError:
+        due = []
+    if due:
+        st.page_link("ui/pages/practice.py", label=tr("ratings.review_home", n=len(due)), icon=":material/replay:",
+                     query_params={"review": "1", "lang": session.lang()})
 
 start, daily, practice, play, analyse = st.columns(5)
 with start:

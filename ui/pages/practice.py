@@ -114,6 +114,8 @@ if profile is not None:
     if st.session_state.get("practice_review"):
         # the puzzle stays until "Next puzzle", even once its answer has moved it in the queue
         review_id = st.session_state.get("practice_review_id")
+        skipped = st.session_state.setdefault("practice_review_skipped", set())
+        due = [r for r in due if r.puzzle_id not in skipped]
         if review_id is None and due:
             review_id = st.session_state["practice_review_id"] = due[0].puzzle_id
         if review_id is None:
@@ -150,6 +152,8 @@ try:
 except PuzzleError as error:
     # a stream that finds no puzzle of that level, or a queued id this version cannot rebuild
     st.warning(session.error_message(error), icon=":material/info:")
+    if review_id is not None:  # not offered again in this session
+        st.session_state.setdefault("practice_review_skipped", set()).add(review_id)
     st.session_state.pop("practice_review_id", None)
     st.button(tr("practice.next"), on_click=lambda: st.session_state.update(
         practice_index=st.session_state["practice_index"] + 1), type="primary", icon=":material/skip_next:")

@@ -1,12 +1,15 @@
-"""My progress: accuracy by drill and over time, the streak calendar, the weakest drills."""
+"""My progress: the puzzle rating and its trend, accuracy by drill and over time, the streak
+calendar, the weakest drills. Only the signed-in profile's own figures are shown."""
 
+import pandas as pd
 import streamlit as st
 
 from progress import ProgressError
 from progress.charts import (
-    AccuracyLabels, CalendarLabels, GameLabels, accuracy_by_type_figure, accuracy_over_time_figure,
-    games_figure, streak_calendar_figure,
+    AccuracyLabels, CalendarLabels, GameLabels, RatingLabels, accuracy_by_type_figure, accuracy_over_time_figure,
+    games_figure, rating_figure, streak_calendar_figure,
 )
+from progress.rating_store import performance_by_type
 from progress.stats import accuracy_by_type, streak, streak_calendar, weakest_drills
 from puzzles import PUZZLE_TYPES, daily_set
 from ui import session
@@ -37,6 +40,44 @@ a.metric(tr("stats.attempts"), total)
 b.metric(tr("stats.accuracy"), percent(tr, right / total) if total else "—")
 c.metric(tr("stats.streak"), run.current)
 d.metric(tr("stats.best_streak"), run.best)
+
+# ------------------------------------------------------------------ the puzzle rating
+st.subheader(tr("ratings.title"))
+try:
+    rating = session.store().rating(profile.id)
+    history = session.store().rating_history(profile.id)
+except ProgressError:
+    rating, history = None, None
+    session.notice("notice.not_saved")
+if rating is None or history is None or history.empty:
+    st.caption(tr("ratings.none_yet"))
+else:
+    recent = history["rating"].iloc[-1] - history["rating"].iloc[max(len(history) - 11, 0)]
+    r1, r2 = st.columns([1, 3])
+    r1.metric(tr("ratings.title"), rating.shown, delta=round(recent) if len(history) > 1 else None,
+              help=tr("ratings.metric_help"))
+    r1.caption(tr("ratings.rated_count", n=len(history)))
+    if rating.provisional:
+        r1.caption(tr("ratings.provisional"))
+    trend = rating_figure(history, RatingLabels(title=tr("ratings.chart"), axis=tr("ratings.axis"),
+                                                rating=tr("ratings.line"), band=tr("ratings.range"),
+                                                empty=tr("ratings.none_yet")))
+    r2.plotly_chart(trend, width="stretch")
+    themes = performance_by_type(attempts, history)
+    if len(themes):
+        weakest = themes.iloc[0]["puzzle_type"]
+        st.page_link("ui/pages/practice.py", icon=":material/fitness_center:",
+                     label=tr("ratings.practise_weakest", theme=names.get(weakest, weakest)),
+                     query_params={"type": weakest, "level": "mine", "lang": session.lang()})
+        with st.expander(tr("ratings.themes")):
+            shown = pd.DataFrame({
+                tr("ratings.col_theme"): [names.get(t, t) for t in themes["puzzle_type"]],
+                tr("ratings.col_rated"): themes["rated"],
+                tr("ratings.col_right"): [percent(tr, r) for r in themes["rate"]],
+                tr("ratings.col_performance"): themes["performance"].astype(int),
+            })
+            st.dataframe(shown, hide_index=True, width="stretch")
+            st.caption(tr("ratings.performance_help"))
 
 by_type = AccuracyLabels(title=tr("stats.by_type"), axis=tr("stats.axis_type"), rate=tr("stats.axis_rate"),
                          attempts=tr("stats.attempts_word"), empty=tr("stats.empty"), names=names)

@@ -1,0 +1,160 @@
+"""Ratings for players and puzzles: Glicko-2 on every rated attempt.
+
+One attempt is a game between a player and a puzzle: the player wins by solving it, the
+puzzle wins otherwise. Both sides move, each from the other's rating *before* the attempt
+(the update is the `glicko2` package's, one rating period per attempt, as puzzle sites do).
+A puzzle no one has tried starts from its band; a player starts at 1500 ± 350, so the
+first attempts move the rating a lot and the later ones less (the deviation shrinks).
+
+Pure: no database, no Streamlit. The store (:mod:`progress.rating_store`) reads and writes
+these values inside one transaction.
+
+>>> ana, puzzle = START, puzzle_seed("hard")
+>>> ana.shown, puzzle.shown
+('1500 ± 350', '1800 ± 250')
+>>> ana2, puzzle2 = rate(ana, puzzle, solved=True)
+>>> ana2.value > ana.value and ana2.deviation < ana.deviation, puzzle2.value < puzzle.value
+(True, True)
+>>> round(expected(ana, puzzle), 2)          # the chance that Ana solves it
+0.21
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import glicko2
+
+#: What a profile is rated for: puzzles (Practice, Daily) and play against the bots.
+KINDS = ("puzzles", "play")
+
+#: Glicko-2's usual start: 1500 ± 350, volatility 0.06.
+START_VALUE = 1500.0
+START_DEVIATION = 350.0
+START_VOLATILITY = 0.06
+
+#: The rating a puzzle starts from, by its band (the bands of ``puzzles.model.BANDS``;
+#: tested to be the same names). 300 apart: a player who solves medium puzzles about
+#: half the time solves easy ones about 85 % and hard ones about 15 % of the time.
+BAND_SEEDS = {"easy": 1200.0, "medium": 1500.0, "hard": 1800.0}
+#: A band says something, not everything: a new puzzle is still uncertain.
+PUZZLE_DEVIATION = 250.0
+
+#: The deviation never drops below these: a rating keeps following a player who improves
+#: (and a puzzle whose first solvers were not typical), instead of freezing.
+MIN_PLAYER_DEVIATION = 45.0
+MIN_PUZZLE_DEVIATION = 40.0
+MAX_DEVIATION = 350.0
+#: Volatility is kept in a sane range (per-attempt periods can make it drift).
+MIN_VOLATILITY, MAX_VOLATILITY = 0.04, 0.09
+#: Ratings stay on the usual scale.
+LOWEST, HIGHEST = 100.0, 3500.0
+#: A rating whose deviation is above this is still provisional (shown with a "?").
+PROVISIONAL = 110.0
+
+_SCALE = 173.7178  # Glicko-2's conversion between the rating scale and its own
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A rating, its deviation (how sure it is: the true value is within about two
+    deviations) and Glicko-2's volatility."""
+
+    value: float
+    deviation: float
+    volatility: float = START_VOLATILITY
+
+    def __post_init__(self) -> None:
+        for name in ("value", "deviation", "volatility"):
+            number = getattr(self, name)
+            if isinstance(number, bool) or not isinstance(number, (int, float)) or not math.isfinite(number):
+                raise ValueError(f"Rating.{name} must be a finite number, not {number!r}")
+        if self.deviation <= 0 or self.volatility <= 0:
+            raise ValueError("a rating's deviation and volatility must be above 0")
+
+    @property
+    def provisional(self) -> bool:
+        return self.deviation > PROVISIONAL
+
+    @property
+    def shown(self) -> str:
+        """``1512 ± 84``: whole numbers, as players read them.
+
+        >>> Rating(1511.6, 83.5).shown
+        '1512 ± 84'
+        """
+        return f"{round(self.value)} ± {round(self.deviation)}"
+
+    def window(self, low: float = 100.0, high: float = 250.0) -> tuple[float, float]:
+        """The ratings of puzzles "at this level": the value ± the deviation, but never
+        narrower than ``low`` nor wider than ``high`` each way.
+
+        >>> START.window(), Rating(1400, 60).window()
+        ((1250.0, 1750.0), (1300.0, 1500.0))
+        """
+        half = min(max(self.deviation, low), high)
+        return (self.value - half, self.value + half)
+
+
+START = Rating(START_VALUE, START_DEVIATION, START_VOLATILITY)
+
+
+def puzzle_seed(band: str) -> Rating:
+    """The rating of a puzzle nobody has tried yet, from its band.
+
+    >>> puzzle_seed("easy")
+    Rating(value=1200.0, deviation=250.0, volatility=0.06)
+    >>> puzzle_seed("impossible")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown band 'impossible': easy, medium or hard
+    """
+    if band not in BAND_SEEDS:
+        raise ValueError(f"unknown band {band!r}: {', '.join(list(BAND_SEEDS)[:-1])} or {list(BAND_SEEDS)[-1]}")
+    return Rating(BAND_SEEDS[band], PUZZLE_DEVIATION, START_VOLATILITY)
+
+
+def nearest_band(value: float) -> str:
+    """The band whose starting rating is closest to ``value``.
+
+    >>> nearest_band(1100), nearest_band(1640), nearest_band(1660)
+    ('easy', 'medium', 'hard')
+    """
+    return min(BAND_SEEDS, key=lambda band: (abs(BAND_SEEDS[band] - value), BAND_SEEDS[band]))
+
+
+def expected(player: Rating, puzzle: Rating) -> float:
+    """The chance, by the two ratings, that ``player`` solves ``puzzle`` (Glicko-2's E,
+    which discounts an uncertain opponent)."""
+    mu, other, phi = (player.value - 1500) / _SCALE, (puzzle.value - 1500) / _SCALE, puzzle.deviation / _SCALE
+    g = 1 / math.sqrt(1 + 3 * phi * phi / math.pi ** 2)
+    return 1 / (1 + math.exp(-g * (mu - other)))
+
+
+def rate(player: Rating, puzzle: Rating, solved: bool) -> tuple[Rating, Rating]:
+    """Both ratings after one attempt: ``solved`` is a win for the player and a loss for
+    the puzzle, and the other way round. Each side is updated from the other's rating
+    before the attempt, so the order of the two updates does not matter."""
+    if not isinstance(solved, bool):
+        raise ValueError(f"solved must be True or False, not {solved!r}")
+    return (_update(player, puzzle, 1.0 if solved else 0.0, MIN_PLAYER_DEVIATION),
+            _update(puzzle, player, 0.0 if solved else 1.0, MIN_PUZZLE_DEVIATION))
+
+
+def rate_score(player: Rating, opponent: Rating, score: float) -> Rating:
+    """``player`` after one game against a fixed ``opponent`` (a bot of measured strength):
+    ``score`` 1 a win, 0.5 a draw, 0 a loss. Only the player moves."""
+    if isinstance(score, bool) or not isinstance(score, (int, float)) or not 0 <= score <= 1:
+        raise ValueError(f"score must be from 0 to 1, not {score!r}")
+    return _update(player, opponent, float(score), MIN_PLAYER_DEVIATION)
+
+
+def _update(own: Rating, other: Rating, score: float, floor: float) -> Rating:
+    side = glicko2.Player(rating=own.value, rd=own.deviation, vol=own.volatility)
+    side.update_player([other.value], [other.deviation], [score])
+    value, deviation, volatility = side.rating, side.rd, side.vol
+    if not all(math.isfinite(x) for x in (value, deviation, volatility)):  # pragma: no cover - a library fault
+        return own
+    return Rating(min(max(value, LOWEST), HIGHEST), min(max(deviation, floor), MAX_DEVIATION),
+                  min(max(volatility, MIN_VOLATILITY), MAX_VOLATILITY))
