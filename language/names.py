@@ -3,6 +3,7 @@ product, and the choice of a sentence's "you" form when its subject is the viewe
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from engine import Rules
@@ -42,9 +43,18 @@ def in_sentence(lang: str, name: str) -> str:
     return word(lang, "names.opponent_subject") if name == word(lang, "names.opponent") else name
 
 
+#: a letter that begins a sentence: the text's first, or one after ". ", "! ", "? ", "¡", "¿"
+_SENTENCE_START = re.compile(r"(^|[.!?]\s+|[¡¿])([^\W\d_])")
+
+
 def capitalised(text: str) -> str:
-    """A sentence that may begin with a name in lower case ("your opponent …")."""
-    return text[:1].upper() + text[1:]
+    """Sentences that may begin with a name in lower case ("Domino! your opponent …"),
+    each begun with a capital.
+
+    >>> capitalised("¡dominó! tu rival se quedó sin fichas. tu rival sale.")
+    '¡Dominó! Tu rival se quedó sin fichas. Tu rival sale.'
+    """
+    return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), text)
 
 
 #: The suffix of a sentence's second form, for when its subject is the viewer: "{seat}
@@ -82,6 +92,23 @@ def side_name(lang: str, rules: Rules, side: Any, viewer: int = 0) -> str:
         names = seat_names(lang, rules, viewer)  # seen from another seat: "Player 1 and Ana (you)"
         return f"{names[side]} {word(lang, 'names.and')} {names[side + 2]}"
     return seat_name(lang, rules, side, viewer)
+
+
+#: the words the engine's error params are written in (rules.md's own English)
+_ENGINE_ENDS = {"left": "names.left", "right": "names.right"}
+
+
+def engine_params(lang: str, params: dict[str, Any]) -> dict[str, Any]:
+    """An engine error's params in ``lang``: the end it names ("left"), and the "or" of its
+    choices ("2 or 4", "3-5 or 2-4"), as :func:`join` would word them."""
+    out = {}
+    for key, value in params.items():
+        if isinstance(value, str) and value in _ENGINE_ENDS:
+            value = word(lang, _ENGINE_ENDS[value])
+        elif isinstance(value, str) and " or " in value:
+            value = value.replace(" or ", f" {word(lang, 'names.or')} ")
+        out[key] = value
+    return out
 
 
 def join(lang: str, items: list[str]) -> str:

@@ -255,6 +255,18 @@ class ProofSite:
     viewer: int
     claim: tuple[str, float, float]  # (action as written, margin, share)
     values_shown: bool        # a task shows every move's value after a wrong tap
+    win_bonus: int = 0        # > 0: the moves are valued for the match (lessons.proof)
+
+
+def _win_bonus(made_of: dict[str, Any], claim: Mapping[str, Any]) -> int:
+    """The claim's ``win_bonus`` (0: points), recorded in what its proof is made of when it
+    plays for the match (a points claim keeps the fingerprint it always had)."""
+    bonus = int(claim.get("win_bonus", 0))
+    if bonus < 0:
+        raise LessonError(f"win_bonus must be 0 or more, not {bonus}")
+    if bonus:
+        made_of["win_bonus"] = bonus
+    return bonus
 
 
 def proof_sites(lesson: Lesson) -> list[ProofSite]:
@@ -265,16 +277,18 @@ def proof_sites(lesson: Lesson) -> list[ProofSite]:
         if wanted:
             made_of = {"rules": lesson.rules, "start": lesson.start, "viewer": lesson.viewer,
                        "actions": [s.action for s in lesson.steps[:i]]}
+            bonus = _win_bonus(made_of, wanted)
             claim = (str(wanted["action"]), float(wanted.get("margin", 0)),
                      float(wanted.get("share", MIN_BEST_SHARE)))
-            sites.append(ProofSite(f"step {i}", proof_store.fingerprint(made_of), lesson.viewer, claim, False))
+            sites.append(ProofSite(f"step {i}", proof_store.fingerprint(made_of), lesson.viewer, claim, False, bonus))
     task = lesson.task
     if task is not None and task.kind == "best_move":
         made_of = {"rules": task.rules, "position": task.position, "viewer": task.viewer}
+        bonus = _win_bonus(made_of, task.params)
         # a task is only fair with a clear winner: at least MIN_TASK_MARGIN, in most deals
         claim = (str(task.params["action"]), max(float(task.params.get("margin", MIN_TASK_MARGIN)), MIN_TASK_MARGIN),
                  MIN_BEST_SHARE)
-        sites.append(ProofSite("task", proof_store.fingerprint(made_of), task.viewer, claim, True))
+        sites.append(ProofSite("task", proof_store.fingerprint(made_of), task.viewer, claim, True, bonus))
     return sites
 
 
@@ -308,7 +322,7 @@ def prove_lesson(lesson: Lesson, seed: int = PROOF_SEED) -> dict[str, tuple[str,
 
 def _prove_site(lesson: Lesson, site: ProofSite, seed: int) -> MoveValues:
     return prove(site_round(lesson, site), site.viewer, [site_claim(lesson, site)], seed,
-                 values_shown=site.values_shown)
+                 values_shown=site.values_shown, win_bonus=site.win_bonus)
 
 
 def proof_problems(lesson: Lesson, proofs: Mapping[str, tuple[str, MoveValues]] | None = None) -> list[str]:
@@ -323,13 +337,15 @@ def proof_problems(lesson: Lesson, proofs: Mapping[str, tuple[str, MoveValues]] 
             continue
         values = proofs[site.key][1] if proofs is not None else site_values(lesson, site)
         action, margin, share = site.claim
-        problems += [f"{site.key}: {p}" for p in best_move_problems(rnd, site.viewer, action, margin, share, values)]
+        problems += [f"{site.key}: {p}" for p in best_move_problems(rnd, site.viewer, action, margin, share, values,
+                                                                     site.win_bonus)]
     return problems
 
 
-def move_values(rnd: Round, viewer: int) -> MoveValues:
-    """The figures of any position from ``viewer``'s view (exact, or the most deals a proof samples)."""
-    return prove(rnd, viewer)
+def move_values(rnd: Round, viewer: int, win_bonus: int = 0) -> MoveValues:
+    """The figures of any position from ``viewer``'s view (exact, or the most deals a proof
+    samples), in points or, with ``win_bonus``, for the match."""
+    return prove(rnd, viewer, win_bonus=win_bonus)
 
 
 def _with_proofs(lesson: Lesson, stored: Mapping[str, tuple[str, MoveValues]]) -> Lesson:

@@ -15,6 +15,11 @@ A claim holds at the bottom of its 99 % interval: every paired gap of the claime
 over another move, minus :data:`PROOF_Z` standard errors, is at least the claimed margin,
 and so is the best share's lower bound of the claimed share. A claim that a lucky seed's
 mean would pass is refused; the slow tests prove every lesson again under other seeds.
+
+A position may be valued *for the match* instead of in points (``win_bonus`` > 0, as the
+expert plays: :func:`strategy.solver.solve`): a side's points past the match target are
+worth nothing, and reaching the target is worth ``win_bonus`` more. The figures then say
+so (:attr:`MoveValues.win_bonus`), and every check of them values the position that way.
 """
 
 from __future__ import annotations
@@ -66,6 +71,8 @@ class MoveValues:
     exact: bool                       # every consistent deal solved, each once
     consistent: int                   # deals consistent with the view
     seed: int
+    #: 0: valued in points; > 0: valued for the match, reaching the target worth this much more
+    win_bonus: int = 0
 
     def _at(self, action: str) -> int:
         return self.actions.index(action)
@@ -92,14 +99,17 @@ class MoveValues:
         return max(others, key=self.value) if others else None
 
     def how(self) -> str:
-        return f"every one of the {self.consistent} consistent deals" if self.exact else \
+        deals = f"every one of the {self.consistent} consistent deals" if self.exact else \
             f"{self.deals} deals sampled with seed {self.seed}"
+        return deals + (f", valued for the match (win bonus {self.win_bonus})" if self.win_bonus else "")
 
     def to_dict(self) -> dict[str, Any]:
         def r(x: float) -> float:
             return round(float(x), 4) + 0.0  # no -0.0 in the file
 
-        return {"deals": self.deals, "exact": self.exact, "consistent": self.consistent, "seed": self.seed,
+        # a points proof writes no win bonus: the files proved before it existed stay as they are
+        match = {"win_bonus": self.win_bonus} if self.win_bonus else {}
+        return {"deals": self.deals, "exact": self.exact, "consistent": self.consistent, "seed": self.seed, **match,
                 "moves": {a: {"value": r(self.expected[i]), "stderr": r(self.stderr[i]),
                               "share": r(self.best_share[i]), "share_stderr": r(self.share_stderr[i]),
                               "beats": {b: [r(self.gaps[i][j][0]), r(self.gaps[i][j][1])]
@@ -116,11 +126,12 @@ class MoveValues:
                           tuple(float(moves[a]["stderr"]) for a in actions),
                           tuple(float(moves[a]["share"]) for a in actions),
                           tuple(float(moves[a]["share_stderr"]) for a in actions),
-                          gaps, int(data["deals"]), bool(data["exact"]), int(data["consistent"]), int(data["seed"]))
+                          gaps, int(data["deals"]), bool(data["exact"]), int(data["consistent"]), int(data["seed"]),
+                          int(data.get("win_bonus", 0)))
 
 
 # ------------------------------------------------------------------ evaluating
-def _move_values(rnd: Round, ev, seed: int) -> MoveValues:
+def _move_values(rnd: Round, ev, seed: int, win_bonus: int = 0) -> MoveValues:
     """An evaluation's figures per distinct move: a mirror twin (t@R on equal ends) is t@L."""
     from puzzles.questions import canonical
 
@@ -138,7 +149,7 @@ def _move_values(rnd: Round, ev, seed: int) -> MoveValues:
     idx = [ev.index(a) for a in actions]
     return MoveValues(names, tuple(ev.expected[i] for i in idx), tuple(ev.stderr[i] for i in idx),
                       tuple(ev.best_share[i] for i in idx), tuple(ev.share_stderr(a) for a in actions),
-                      tuple(gaps), ev.deals, ev.exact, ev.consistent, seed)
+                      tuple(gaps), ev.deals, ev.exact, ev.consistent, seed, win_bonus)
 
 
 def _key(rnd: Round) -> str:
@@ -146,21 +157,22 @@ def _key(rnd: Round) -> str:
 
 
 def prove(rnd: Round, viewer: int, claims: Sequence[Claim] = (), seed: int = PROOF_SEED,
-          steps: Sequence[int] = DEAL_STEPS, values_shown: bool = False) -> MoveValues:
+          steps: Sequence[int] = DEAL_STEPS, values_shown: bool = False, win_bonus: int = 0) -> MoveValues:
     """The figures of the position from ``viewer``'s view: exact where feasible, else
     sampled until ``claims`` hold and the figures shown (each claim's margin, and every
     move's value when ``values_shown``) are known to :data:`PRECISION` (see the module doc).
+    ``win_bonus`` > 0 values the moves for the match, not in points (the module doc).
     Cached per position."""
     from engine.inference import count_deals
 
     if count_deals(rnd.view(viewer)) <= EXACT_LIMIT:  # exact: the claims cannot change it, one cache entry
         claims, values_shown = (), False
-    return _prove(_key(rnd), viewer, tuple(claims), seed, tuple(steps), values_shown)
+    return _prove(_key(rnd), viewer, tuple(claims), seed, tuple(steps), values_shown, int(win_bonus))
 
 
 @lru_cache(maxsize=256)
 def _prove(key: str, viewer: int, claims: tuple[Claim, ...], seed: int, steps: tuple[int, ...],
-           values_shown: bool) -> MoveValues:
+           values_shown: bool, win_bonus: int) -> MoveValues:
     from strategy.evaluate import evaluate
 
     rnd = position_from_dict(json.loads(key))
@@ -169,13 +181,13 @@ def _prove(key: str, viewer: int, claims: tuple[Claim, ...], seed: int, steps: t
         # checked every few deals; only the steps count, so the proof depends on its seed alone
         if ev.deals not in steps:
             return False
-        values = _move_values(rnd, ev, seed)
+        values = _move_values(rnd, ev, seed, win_bonus)
         return all(not claim_problems(values, c) and precise(values, c, values_shown) for c in claims)
 
     # every move in every deal (no race): every move's value and the best share are shown
     ev = evaluate(rnd.view(viewer), deals=steps[-1], budget=None, seed=seed, exact_limit=EXACT_LIMIT,
-                  settled=settled if claims else None, check_every=8, race=False)
-    return _move_values(rnd, ev, seed)
+                  settled=settled if claims else None, check_every=8, race=False, win_bonus=win_bonus)
+    return _move_values(rnd, ev, seed, win_bonus)
 
 
 def precise(values: MoveValues, claim: Claim, values_shown: bool = False) -> bool:
@@ -216,9 +228,11 @@ def claim_problems(values: MoveValues, claim: Claim) -> list[str]:
 
 
 def best_move_problems(rnd: Round, viewer: int, action: str, margin: float = 0.0,
-                       share: float = MIN_BEST_SHARE, values: MoveValues | None = None) -> list[str]:
+                       share: float = MIN_BEST_SHARE, values: MoveValues | None = None,
+                       win_bonus: int = 0) -> list[str]:
     """Why ``action`` is not proved the best move for ``viewer`` (empty: it is): by
-    ``values`` when given (a stored proof of this position), else by proving it now."""
+    ``values`` when given (a stored proof of this position), else by proving it now;
+    valued for the match when ``win_bonus`` > 0 (a stored proof must have been too)."""
     from puzzles.questions import canonical
 
     if rnd.result is not None:
@@ -230,7 +244,10 @@ def best_move_problems(rnd: Round, viewer: int, action: str, margin: float = 0.0
     except EngineError as exc:
         return [f"best_move: {exc}"]
     claim = Claim(name, float(margin), float(share))
-    return claim_problems(values or prove(rnd, viewer, [claim]), claim)
+    if values is not None and values.win_bonus != int(win_bonus):
+        return [f"best_move: the proof values the moves with win bonus {values.win_bonus}, "
+                f"the claim with {int(win_bonus)}"]
+    return claim_problems(values or prove(rnd, viewer, [claim], win_bonus=win_bonus), claim)
 
 
 # ------------------------------------------------------------------ the cheap re-check
@@ -241,16 +258,23 @@ RECHECK_DEALS = 256
 RECHECK_Z = 4.5
 #: and, however sure both are, within this many points (the file keeps 4 decimals)
 RECHECK_FLOOR = 0.01
+#: the re-check stops once its searches have visited this many nodes (after one deal at least):
+#: a late position's deals take under a million in all, but a round's first lead takes about
+#: half a million a deal, so its re-check looks at two dozen deals, in about a second
+RECHECK_NODES = 10_000_000
 
 
 def recheck_problems(rnd: Round, viewer: int, stored: MoveValues, seed: int = PROOF_SEED) -> list[str]:
     """Where a quick evaluation of the position disagrees with a stored proof: the same moves,
-    and every value and gap within :data:`RECHECK_Z` combined standard errors. It catches a
-    proof that no longer fits the engine or the solver, in seconds, without proving again."""
+    and every value and gap within :data:`RECHECK_Z` combined standard errors, valued as the
+    proof was (for the match or in points). It catches a proof that no longer fits the engine
+    or the solver, in seconds, without proving again: at most :data:`RECHECK_DEALS` deals and
+    :data:`RECHECK_NODES` nodes, so the first lead of a round is checked on a few dozen deals."""
     from strategy.evaluate import evaluate
 
-    ev = evaluate(rnd.view(viewer), deals=RECHECK_DEALS, budget=None, seed=seed, exact_limit=RECHECK_EXACT)
-    fresh = _move_values(rnd, ev, seed)
+    ev = evaluate(rnd.view(viewer), deals=RECHECK_DEALS, budget=None, seed=seed, exact_limit=RECHECK_EXACT,
+                  max_nodes=RECHECK_NODES, win_bonus=stored.win_bonus)
+    fresh = _move_values(rnd, ev, seed, stored.win_bonus)
     if fresh.actions != stored.actions:
         return [f"the moves are {', '.join(fresh.actions)}, the proof has {', '.join(stored.actions)}"]
     problems = []

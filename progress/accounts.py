@@ -37,7 +37,7 @@ import sqlalchemy as sa
 from sqlalchemy import exc
 from sqlalchemy.engine import Connection
 
-from progress.database import devices_table, guards_table, profiles_table, taken_names, utc
+from progress.database import devices_table, guards_table, profiles_table, quiz_answers_table, taken_names, utc
 from progress.errors import ProfileError
 from progress.pins import Tries, clean_pin, hash_pin, take_try, verify_pin, wait_text, waste_pin_check
 from progress.records import Profile, clean_name, name_key, refuse_look_alike
@@ -155,6 +155,10 @@ class SavedAccounts:
             self._require(conn, profile_id)
             # foreign keys cascade on both SQLite (PRAGMA foreign_keys) and PostgreSQL
             conn.execute(sa.delete(profiles_table).where(profiles_table.c.id == profile_id))
+            # a rated class quiz's answers keep no link to it (that column has no foreign key,
+            # and SQLite may give the id to the next new profile)
+            answers = quiz_answers_table
+            conn.execute(sa.update(answers).where(answers.c.profile_id == profile_id).values(profile_id=None))
 
         self._run(work, write=True)
 

@@ -293,7 +293,7 @@ def rating_figure(history: pd.DataFrame, labels: RatingLabels | Mapping[str, Any
     high = (history["rating"] + history["deviation"]).round().tolist()
     fig = _base(labels.title)
     fig.add_scatter(x=number + number[::-1], y=high + low[::-1], fill="toself", fillcolor="rgba(46,125,91,0.15)",
-                    line=dict(width=0), hoverinfo="skip", name=labels.band)
+                    mode="lines", line=dict(width=0), hoverinfo="skip", name=labels.band)  # no markers on its edge
     when = history["at"].dt.strftime("%Y-%m-%d").tolist()
     fig.add_scatter(x=number, y=history["rating"].round().tolist(), mode="lines+markers", name=labels.rating,
                     line=dict(color=_BAR_COLOR), customdata=list(zip(when, history["deviation"].round())),
@@ -301,4 +301,53 @@ def rating_figure(history: pd.DataFrame, labels: RatingLabels | Mapping[str, Any
     fig.update_layout(showlegend=True, legend=dict(orientation="h", y=-0.25))
     fig.update_xaxes(title_text=labels.axis, rangemode="tozero")
     fig.update_yaxes(title_text=labels.rating)
+    return fig
+
+
+@dataclass(frozen=True)
+class ThemeLabels:
+    """The texts of the themes' trend: ``axis`` the time axis, ``performance`` the rating
+    axis, ``right`` the word after "3/10" in a hover, ``names`` the themes' shown names."""
+
+    title: str
+    axis: str
+    performance: str
+    right: str
+    empty: str
+    names: Mapping[str, str] = field(default_factory=dict)
+
+
+#: One colour per theme line, distinguishable on white and by most colour-blind readers
+#: (Okabe–Ito), and a marker shape each, so the colour is never the only signal.
+_THEME_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#8C6D1F")
+_THEME_SYMBOLS = ("circle", "square", "diamond", "triangle-up", "x", "star", "cross", "triangle-down")
+
+
+def theme_trend_figure(trend: pd.DataFrame, labels: ThemeLabels | Mapping[str, Any]) -> go.Figure:
+    """A line per theme: its rating performance over its last rated tries, try by try
+    (``progress.rating_store.theme_trend``), against the date.
+
+    >>> from progress.rating_store import theme_trend
+    >>> from progress.records import attempts_frame
+    >>> fig = theme_trend_figure(theme_trend(attempts_frame([]), pd.DataFrame({"item": [], "score": [],
+    ...     "item_rating": [], "at": pd.Series(dtype="datetime64[us, UTC]")})),
+    ...     ThemeLabels("Themes", "Day", "Performance", "right", "none yet"))
+    >>> [a.text for a in fig.layout.annotations]
+    ['none yet']
+    """
+    labels = _labels(labels, ThemeLabels)
+    if trend.empty:
+        return _empty(labels.title, labels.empty)
+    fig = _base(labels.title)
+    for n, (ptype, rows) in enumerate(trend.groupby("puzzle_type", sort=True)):
+        name = labels.names.get(ptype, ptype)
+        hover = [f"{name}<br>{at.date().isoformat()}<br>{int(p)} · {int(r)}/{int(w)} {labels.right}"
+                 for at, p, r, w in zip(rows["at"], rows["performance"], rows["right"], rows["window"])]
+        fig.add_scatter(x=rows["at"], y=rows["performance"], mode="lines+markers", name=name,
+                        line=dict(color=_THEME_COLOURS[n % len(_THEME_COLOURS)]),
+                        marker=dict(symbol=_THEME_SYMBOLS[n % len(_THEME_SYMBOLS)], size=7),
+                        hovertext=hover, hoverinfo="text")
+    fig.update_layout(showlegend=True, legend=dict(orientation="h", y=-0.25), height=360)
+    fig.update_xaxes(title_text=labels.axis, type="date", tickformat="%Y-%m-%d")
+    fig.update_yaxes(title_text=labels.performance)
     return fig

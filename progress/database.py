@@ -195,6 +195,9 @@ quizzes_table = sa.Table(
     sa.Column("per_address", sa.Integer, nullable=False, server_default=sa.text("3")),
     # the key of the HMAC that stands for a student's address (never the address itself)
     sa.Column("address_salt", sa.String(64), nullable=True),
+    # the teacher's choice: the answers of students signed in with a profile count for
+    # their puzzle rating (docs/ratings.md); added after the table
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 quiz_players_table = sa.Table(
@@ -225,6 +228,10 @@ quiz_answers_table = sa.Table(
     sa.Column("correct", sa.Boolean, nullable=False),
     sa.Column("time_ms", sa.Integer, nullable=False),  # from the question going on screen
     sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    # in a rated quiz, the profile signed in on the student's device when answering: rated
+    # at the reveal. No foreign key (added after the table, and ALTER TABLE cannot add one
+    # on SQLite): a deleted profile's id is skipped at the reveal, and set to NULL then.
+    sa.Column("profile_id", sa.Integer, nullable=True),
     # one answer per student per question: the first one counts
     sa.UniqueConstraint("quiz_id", "player_id", "question", name="uq_capicu_quiz_answers_once"),
 )

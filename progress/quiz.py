@@ -41,16 +41,18 @@ import json
 import re
 import secrets
 from dataclasses import dataclass
-from datetime import datetime, timezone
-from typing import Any, Iterable, Sequence
+from datetime import date, datetime, timezone
+from typing import Any, Iterable, Mapping, Sequence
 
 import sqlalchemy as sa
 from sqlalchemy import exc
 from sqlalchemy.engine import Connection
 
-from progress.database import quiz_answers_table, quiz_players_table, quizzes_table, utc
+from progress.database import profiles_table, quiz_answers_table, quiz_players_table, quizzes_table, utc
 from progress.errors import ProgressError
-from progress.records import TEXT_LIMIT, clean_name, name_key, refuse_look_alike
+from progress.rating_store import rate_many_in
+from progress.ratings import BAND_SEEDS
+from progress.records import TEXT_LIMIT, Attempt, clean_name, name_key, refuse_look_alike
 from progress.store import Store, open_store
 
 #: Join codes: no 0/O, 1/I/L, so a code read off a projector is typed right.
@@ -104,6 +106,7 @@ class Quiz:
     created_at: datetime
     capacity: int = CAPACITY        # the class size: how many students may join
     per_address: int = PER_ADDRESS  # nicknames that may join from one network address; 0: any number
+    rated: bool = False             # answers of students signed in with a profile count for their rating
 
     @property
     def total(self) -> int:
@@ -117,6 +120,16 @@ class Quiz:
         """Whether the right answer of ``question`` may be shown to students."""
         return self.state == "closed" or question < self.current or (
             question == self.current and self.state == "revealed")
+
+
+@dataclass(frozen=True)
+class QuestionFacts:
+    """What rating a question's answers needs to know of its puzzle (the puzzles package
+    knows it; this store does not read puzzles): its type, its game and its band."""
+
+    puzzle_type: str
+    game: str
+    band: str
 
 
 @dataclass(frozen=True)
@@ -224,12 +237,14 @@ class QuizStore:
     # -- the teacher
 
     def create(self, puzzle_ids: Sequence[str], *, title: str = "", lang: str = "en", capacity: int = CAPACITY,
-               per_address: int = PER_ADDRESS) -> tuple[Quiz, str]:
+               per_address: int = PER_ADDRESS, rated: bool = False) -> tuple[Quiz, str]:
         """A new quiz in the lobby; returns it and the teacher's secret (shown only now).
 
         ``capacity`` is the class size (1 to :data:`MAX_CLASS` students), ``per_address`` how
         many nicknames may join from one network address (0: any number, else up to
         :data:`MAX_CLASS`); :class:`QuizError` ``bad_class_size`` / ``bad_per_address``.
+        A ``rated`` quiz rates the answers of students signed in with a profile, at each
+        reveal (:meth:`reveal`); not rated by default.
         """
         ids = [str(p) for p in puzzle_ids]
         if not 1 <= len(ids) <= MAX_QUESTIONS or any(not p or len(p) > TEXT_LIMIT for p in ids):
@@ -246,6 +261,7 @@ class QuizStore:
                 code=code, secret_hash=secret_hash(secret), title=str(title)[:TEXT_LIMIT], lang=str(lang)[:8],
                 puzzle_ids=json.dumps(ids), state="lobby", current=-1, asked_at=None, created_at=now,
                 updated_at=now, capacity=capacity, per_address=per_address, address_salt=secrets.token_hex(16),
+                rated=bool(rated),
             )
             try:
                 self._run(lambda conn: conn.execute(insert), write=True)
@@ -274,23 +290,35 @@ class QuizStore:
         self._run(work, write=True)
         return self.get(code)
 
-    def reveal(self, code: str, secret: str | None) -> Quiz:
-        """Show the right answer of the question on screen; no more answers to it."""
+    def reveal(self, code: str, secret: str | None, *, facts: Mapping[str, QuestionFacts] | None = None,
+               day: date | None = None) -> Quiz:
+        """Show the right answer of the question on screen; no more answers to it.
+
+        In a rated quiz the answers given from a profile are rated now, in the same
+        transaction (never before the reveal: a rating that moved would tell a student the
+        verdict early). ``facts`` maps the puzzle ids to their type, game and band (a
+        question missing there is not rated); ``day`` is the class's date (the teacher's),
+        today by default."""
         def work(conn: Connection) -> None:
             row = _teacher_row(conn, code, secret, lock="update")
             if row.state != "question":
                 raise QuizError("bad_move", state=row.state)
             _set(conn, row.id, state="revealed")
+            _rate_question(conn, row, facts, day)
 
         self._run(work, write=True)
         return self.get(code)
 
-    def close(self, code: str, secret: str | None) -> Quiz:
-        """End the quiz: no more answers or joins; the ranking is shown to everyone."""
+    def close(self, code: str, secret: str | None, *, facts: Mapping[str, QuestionFacts] | None = None,
+              day: date | None = None) -> Quiz:
+        """End the quiz: no more answers or joins; the ranking is shown to everyone. A
+        question still open is revealed by it, and rated as :meth:`reveal` does."""
         def work(conn: Connection) -> None:
             row = _teacher_row(conn, code, secret, lock="update")
             if row.state != "closed":
                 _set(conn, row.id, state="closed")
+            if row.state == "question":
+                _rate_question(conn, row, facts, day)
 
         self._run(work, write=True)
         return self.get(code)
@@ -448,12 +476,14 @@ class QuizStore:
 
         return self._run(work, write=False)
 
-    def answer(self, code: str, player_id: int, question: int, response: Any, *, correct: bool) -> Answer:
+    def answer(self, code: str, player_id: int, question: int, response: Any, *, correct: bool,
+               profile_id: int | None = None) -> Answer:
         """Keep a student's answer to the question on screen; the first one counts.
 
         :class:`QuizError`: ``closed``, ``not_asking`` (another question is on screen, or it was
         revealed), ``unknown_player``, ``removed``, ``already_answered``. The time is the server's, from the
-        moment the question went on screen.
+        moment the question went on screen. ``profile_id``, the profile signed in on the
+        student's device, is kept in a rated quiz only: the answer is rated at the reveal.
         """
         try:
             text = json.dumps(response, separators=(",", ":"), allow_nan=False, sort_keys=True)
@@ -481,7 +511,7 @@ class QuizStore:
             elapsed = max(0, int((now - asked).total_seconds() * 1000))
             conn.execute(sa.insert(quiz_answers_table).values(
                 quiz_id=row.id, player_id=player_id, question=question, response=text, correct=bool(correct),
-                time_ms=elapsed, at=now))
+                time_ms=elapsed, at=now, profile_id=profile_id if row.rated and profile_id is not None else None))
             return Answer(player_id, who.nickname, question, json.loads(text), bool(correct), elapsed, now)
 
         try:
@@ -551,7 +581,28 @@ def _set(conn: Connection, quiz_id: int, **values: Any) -> None:
 def _quiz_of(row: Any) -> Quiz:
     return Quiz(int(row.id), row.code, row.title, row.lang, tuple(json.loads(row.puzzle_ids)), row.state,
                 int(row.current), utc(row.asked_at) if row.asked_at is not None else None, utc(row.created_at),
-                int(row.capacity), int(row.per_address))
+                int(row.capacity), int(row.per_address), bool(row.rated))
+
+
+def _rate_question(conn: Connection, row: Any, facts: Mapping[str, QuestionFacts] | None, day: date | None) -> None:
+    """Rate the answers to the question on screen given from a profile (a rated quiz, at its
+    reveal; inside the teacher's transaction). A profile deleted since is skipped."""
+    if not row.rated or facts is None or not 0 <= row.current < len(json.loads(row.puzzle_ids)):
+        return
+    puzzle_id = json.loads(row.puzzle_ids)[row.current]
+    fact = facts.get(puzzle_id)
+    if fact is None or fact.band not in BAND_SEEDS:
+        return  # a reveal never fails for its rating: the question is left unrated
+    a = quiz_answers_table
+    given = conn.execute(sa.select(a).where(a.c.quiz_id == row.id, a.c.question == row.current,
+                                            a.c.profile_id.is_not(None)).order_by(a.c.at, a.c.id)).all()
+    known = set(conn.execute(sa.select(profiles_table.c.id).where(
+        profiles_table.c.id.in_({r.profile_id for r in given}))).scalars()) if given else set()
+    when = day or date.today()
+    answers = [(int(r.profile_id), Attempt(puzzle_id, fact.puzzle_type, fact.game, bool(r.correct), int(r.time_ms),
+                                           when, at=utc(r.at)))
+               for r in given if r.profile_id in known]
+    rate_many_in(conn, answers, fact.band)
 
 
 def _in_class():
@@ -652,7 +703,8 @@ def to_csv(rows: Sequence[dict[str, Any]] | Sequence[RankRow]) -> str:
 
 
 __all__ = [
-    "Answer", "CAPACITY", "CODE_ALPHABET", "MAX_CLASS", "PER_ADDRESS", "Player", "Quiz", "QuizError", "QuizStore",
+    "Answer", "CAPACITY", "CODE_ALPHABET", "MAX_CLASS", "PER_ADDRESS", "Player", "QuestionFacts", "Quiz", "QuizError",
+    "QuizStore",
     "RankRow", "address_hash", "address_key", "new_device_id", "normalize_code", "open_quiz_store", "rank",
     "secret_hash", "summary", "to_csv",
 ]

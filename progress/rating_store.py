@@ -29,7 +29,8 @@ from sqlalchemy.engine import Connection
 from progress.database import (
     attempts_table, player_ratings_table, puzzle_ratings_table, rating_history_table, reviews_table, utc,
 )
-from progress.ratings import KINDS, START, Rating, puzzle_seed, rate
+from progress.play_rating import MatchResult
+from progress.ratings import KINDS, START, Rating, puzzle_seed, rate, rate_games
 from progress.records import Attempt
 from progress.repetition import Review, schedule
 
@@ -100,37 +101,52 @@ def _insert_missing(conn: Connection, table: sa.Table, values: dict[str, Any]) -
             pass  # inserted by another server meanwhile: the same row
 
 
-def rate_in(conn: Connection, profile_id: int, attempt_id: int, attempt: Attempt, band: str) -> RatedAttempt | None:
-    """Rate ``attempt`` (already inserted as row ``attempt_id``) inside the caller's
-    transaction; None when it does not count (not the profile's first at the puzzle)."""
-    seed = puzzle_seed(band)
-    now = datetime.now(timezone.utc)
-    players, puzzles = player_ratings_table, puzzle_ratings_table
-    # 1. the profile's row, locked (made at the start rating the first time)
-    _insert_missing(conn, players, {"profile_id": profile_id, "kind": "puzzles", "rating": START.value,
+def _locked_player(conn: Connection, profile_id: int, kind: str, now: datetime) -> Any:
+    """The profile's rating row of ``kind``, locked (made at the start rating the first time)."""
+    players = player_ratings_table
+    _insert_missing(conn, players, {"profile_id": profile_id, "kind": kind, "rating": START.value,
                                     "deviation": START.deviation, "volatility": START.volatility, "rated": 0,
                                     "updated_at": now})
-    mine = conn.execute(sa.select(players).where(players.c.profile_id == profile_id, players.c.kind == "puzzles")
+    return conn.execute(sa.select(players).where(players.c.profile_id == profile_id, players.c.kind == kind)
                         .with_for_update()).one()
-    # 2. under that lock: has this profile tried the puzzle before (a retry, another tab)?
-    a = attempts_table
-    earlier = conn.execute(sa.select(a.c.id).where(a.c.profile_id == profile_id, a.c.puzzle_id == attempt.puzzle_id,
-                                                   a.c.id != attempt_id).limit(1)).first()
+
+
+def _locked_puzzle(conn: Connection, puzzle_id: str, band: str, now: datetime) -> Any:
+    """The puzzle's rating row, locked (seeded from its band the first time anyone tries it)."""
+    seed = puzzle_seed(band)
+    puzzles = puzzle_ratings_table
+    _insert_missing(conn, puzzles, {"puzzle_id": puzzle_id, "rating": seed.value, "deviation": seed.deviation,
+                                    "volatility": seed.volatility, "rated": 0, "updated_at": now})
+    return conn.execute(sa.select(puzzles).where(puzzles.c.puzzle_id == puzzle_id).with_for_update()).one()
+
+
+def _counted(conn: Connection, profile_id: int, kind: str, item: str) -> bool:
     h = rating_history_table
-    counted = conn.execute(sa.select(h.c.id).where(h.c.profile_id == profile_id, h.c.kind == "puzzles",
-                                                   h.c.item == attempt.puzzle_id)).first()
-    if earlier is not None or counted is not None:
-        return None
-    # 3. the puzzle's row, locked (seeded from its band the first time anyone tries it)
-    _insert_missing(conn, puzzles, {"puzzle_id": attempt.puzzle_id, "rating": seed.value,
-                                    "deviation": seed.deviation, "volatility": seed.volatility, "rated": 0,
-                                    "updated_at": now})
-    theirs = conn.execute(sa.select(puzzles).where(puzzles.c.puzzle_id == attempt.puzzle_id).with_for_update()).one()
-    before, puzzle_before = _rating_of(mine), _rating_of(theirs)
-    player, puzzle = rate(before, puzzle_before, attempt.correct)
-    conn.execute(sa.update(players).where(players.c.profile_id == profile_id, players.c.kind == "puzzles").values(
-        rating=player.value, deviation=player.deviation, volatility=player.volatility, rated=players.c.rated + 1,
+    return conn.execute(sa.select(h.c.id).where(h.c.profile_id == profile_id, h.c.kind == kind,
+                                                h.c.item == item)).first() is not None
+
+
+def _first_try(conn: Connection, profile_id: int, attempt_id: int, puzzle_id: str) -> bool:
+    """No other attempt of the profile at the puzzle, and none rated (read under the profile's lock)."""
+    a = attempts_table
+    earlier = conn.execute(sa.select(a.c.id).where(a.c.profile_id == profile_id, a.c.puzzle_id == puzzle_id,
+                                                   a.c.id != attempt_id).limit(1)).first()
+    return earlier is None and not _counted(conn, profile_id, "puzzles", puzzle_id)
+
+
+def _put_player(conn: Connection, profile_id: int, kind: str, rating: Rating, now: datetime) -> None:
+    players = player_ratings_table
+    conn.execute(sa.update(players).where(players.c.profile_id == profile_id, players.c.kind == kind).values(
+        rating=rating.value, deviation=rating.deviation, volatility=rating.volatility, rated=players.c.rated + 1,
         updated_at=now))
+
+
+def _rate_locked_puzzle(conn: Connection, profile_id: int, before: Rating, attempt: Attempt,
+                        puzzle_before: Rating, now: datetime) -> RatedAttempt:
+    """Rate a first try whose profile row and puzzle row the transaction holds."""
+    puzzles, h = puzzle_ratings_table, rating_history_table
+    player, puzzle = rate(before, puzzle_before, attempt.correct)
+    _put_player(conn, profile_id, "puzzles", player, now)
     conn.execute(sa.update(puzzles).where(puzzles.c.puzzle_id == attempt.puzzle_id).values(
         rating=puzzle.value, deviation=puzzle.deviation, volatility=puzzle.volatility, rated=puzzles.c.rated + 1,
         updated_at=now))
@@ -138,6 +154,83 @@ def rate_in(conn: Connection, profile_id: int, attempt_id: int, attempt: Attempt
                                      score=1.0 if attempt.correct else 0.0, rating=player.value,
                                      deviation=player.deviation, item_rating=puzzle.value, at=attempt.at))
     return RatedAttempt(attempt.puzzle_id, before, player, puzzle_before, puzzle)
+
+
+def rate_in(conn: Connection, profile_id: int, attempt_id: int, attempt: Attempt, band: str) -> RatedAttempt | None:
+    """Rate ``attempt`` (already inserted as row ``attempt_id``) inside the caller's
+    transaction; None when it does not count (not the profile's first at the puzzle)."""
+    now = datetime.now(timezone.utc)
+    # 1. the profile's row, locked; 2. under that lock: has this profile tried the puzzle
+    # before (a retry, another tab)? 3. the puzzle's row, locked
+    mine = _locked_player(conn, profile_id, "puzzles", now)
+    if not _first_try(conn, profile_id, attempt_id, attempt.puzzle_id):
+        return None
+    theirs = _locked_puzzle(conn, attempt.puzzle_id, band, now)
+    return _rate_locked_puzzle(conn, profile_id, _rating_of(mine), attempt, _rating_of(theirs), now)
+
+
+def rate_many_in(conn: Connection, answers: list[tuple[int, Attempt]], band: str) -> list[RatedAttempt | None]:
+    """Keep and rate the answers of several profiles to **one** puzzle (a class quiz's
+    question, at its reveal), inside the caller's transaction. Every profile's row is
+    locked first, in id order, then the puzzle's: the same order as :func:`rate_in`'s
+    (profiles before puzzles), so no two transactions wait on each other. Each answer
+    is kept as an attempt, moves the review queue, and is rated when it is the profile's
+    first try at the puzzle; the puzzle's rating moves from one answer to the next."""
+    if len({a.puzzle_id for _, a in answers}) > 1:
+        raise ValueError("rate_many_in rates the answers to one puzzle")
+    now = datetime.now(timezone.utc)
+    players = {pid: _rating_of(_locked_player(conn, pid, "puzzles", now))
+               for pid in sorted({pid for pid, _ in answers})}
+    if not answers:
+        return []
+    puzzle = _rating_of(_locked_puzzle(conn, answers[0][1].puzzle_id, band, now))
+    done: list[RatedAttempt | None] = []
+    for profile_id, attempt in answers:
+        attempt_id = conn.execute(sa.insert(attempts_table).values(
+            profile_id=profile_id, puzzle_id=attempt.puzzle_id, puzzle_type=attempt.puzzle_type, game=attempt.game,
+            correct=attempt.correct, time_ms=attempt.time_ms, day=attempt.day, daily=attempt.daily,
+            at=attempt.at)).inserted_primary_key[0]
+        review_in(conn, profile_id, attempt)
+        if not _first_try(conn, profile_id, attempt_id, attempt.puzzle_id):
+            done.append(None)
+            continue
+        rated = _rate_locked_puzzle(conn, profile_id, players[profile_id], attempt, puzzle, now)
+        players[profile_id], puzzle = rated.player, rated.puzzle
+        done.append(rated)
+    return done
+
+
+@dataclass(frozen=True)
+class RatedMatch:
+    """What a rated match changed: the profile's play rating before and after."""
+
+    item: str
+    before: Rating
+    after: Rating
+    score: float
+    opponent: float
+
+    @property
+    def change(self) -> float:
+        return self.after.value - self.before.value
+
+
+def play_in(conn: Connection, profile_id: int, result: MatchResult, at: datetime) -> RatedMatch | None:
+    """Rate a finished match inside the caller's transaction (the one that saves it):
+    the profile's play row locked, then, under that lock, once per deal
+    (``result.item``); None when that deal was rated before (a rerun, a reopened match,
+    a second tab)."""
+    now = datetime.now(timezone.utc)
+    mine = _locked_player(conn, profile_id, "play", now)
+    if _counted(conn, profile_id, "play", result.item):
+        return None
+    before = _rating_of(mine)
+    after = rate_games(before, result.games)
+    _put_player(conn, profile_id, "play", after, now)
+    conn.execute(sa.insert(rating_history_table).values(
+        profile_id=profile_id, kind="play", item=result.item, score=result.score, rating=after.value,
+        deviation=after.deviation, item_rating=result.opponent, at=at))
+    return RatedMatch(result.item, before, after, result.score, result.opponent)
 
 
 def review_in(conn: Connection, profile_id: int, attempt: Attempt) -> None:
@@ -253,6 +346,19 @@ class MemoryRatings:
                         "rating": player.value, "deviation": player.deviation, "item_rating": puzzle.value})
         return RatedAttempt(attempt.puzzle_id, before, player, puzzle_before, puzzle)
 
+    def _rate_play_locked(self, profile_id: int, result: MatchResult, at: datetime) -> RatedMatch | None:
+        """Called by NullStore.save_game with its lock held: the play rating, once per deal."""
+        state = self._rating_state()
+        history = state["history"].setdefault((profile_id, "play"), [])
+        if any(row["item"] == result.item for row in history):
+            return None
+        before = state["players"].get((profile_id, "play"), START)
+        after = rate_games(before, result.games)
+        state["players"][(profile_id, "play")] = after
+        history.append({"at": at, "item": result.item, "score": result.score, "rating": after.value,
+                        "deviation": after.deviation, "item_rating": result.opponent})
+        return RatedMatch(result.item, before, after, result.score, result.opponent)
+
     def rating(self, profile_id: int, kind: str = "puzzles") -> Rating | None:
         with self._lock:
             return self._rating_state()["players"].get((profile_id, check_kind(kind)))
@@ -284,7 +390,8 @@ class MemoryRatings:
         return [r for r in self.reviews(profile_id) if r.due <= day]
 
 
-__all__ = ["HISTORY_COLUMNS", "MemoryRatings", "RatedAttempt", "SavedRatings", "rate_in", "review_in"]
+__all__ = ["HISTORY_COLUMNS", "MemoryRatings", "RatedAttempt", "RatedMatch", "SavedRatings", "play_in", "rate_in",
+           "rate_many_in", "review_in"]
 
 
 def performance_by_type(attempts: pd.DataFrame, history: pd.DataFrame) -> pd.DataFrame:
@@ -312,3 +419,39 @@ def performance_by_type(attempts: pd.DataFrame, history: pd.DataFrame) -> pd.Dat
     grouped["performance"] = (grouped["opponents"] + 400 * (2 * grouped["rate"] - 1)).round()
     return (grouped.drop(columns="opponents").sort_values(["performance", "puzzle_type"], kind="stable")
             .reset_index(drop=True).astype({"rated": "int64"}))
+
+
+def theme_trend(attempts: pd.DataFrame, history: pd.DataFrame, window: int = 10) -> pd.DataFrame:
+    """Per theme, after each of its rated first tries: the **rating performance** (as
+    :func:`performance_by_type`) of that theme's last ``window`` rated tries, so a line per
+    theme shows whether it is getting better. Columns: ``at``, ``puzzle_type``, ``tries``
+    (rated tries of the theme so far), ``right`` and ``window`` (right answers and tries in
+    the window), ``performance``; oldest first.
+
+    >>> from progress.records import Attempt, attempts_frame
+    >>> from datetime import date
+    >>> tries = attempts_frame([Attempt(i, "block_count", "block", s, 1, date(2026, 1, 1)) for i, s in
+    ...                         (("a", False), ("b", True))])
+    >>> rows = [{"at": pd.Timestamp(f"2026-01-0{n}", tz="UTC"), "item": i, "score": s, "rating": 1500.0,
+    ...          "deviation": 200.0, "item_rating": 1500.0} for n, i, s in ((1, "a", 0.0), (2, "b", 1.0))]
+    >>> theme_trend(tries, history_frame(rows))[["tries", "right", "performance"]].values.tolist()
+    [[1.0, 0.0, 1100.0], [2.0, 1.0, 1500.0]]
+    """
+    columns = {"at": "datetime64[us, UTC]", "puzzle_type": "str", "tries": "int64", "right": "int64",
+               "window": "int64", "performance": "float64"}
+    types = attempts.drop_duplicates("puzzle_id").set_index("puzzle_id")["puzzle_type"]
+    rated = history.assign(puzzle_type=history["item"].map(types)).dropna(subset=["puzzle_type"])
+    if rated.empty:
+        return pd.DataFrame({name: pd.Series(dtype=kind) for name, kind in columns.items()})
+    parts = []
+    for ptype, rows in rated.sort_values("at", kind="stable").groupby("puzzle_type", sort=True):
+        rolling = rows[["score", "item_rating"]].rolling(window, min_periods=1)
+        sums, means = rolling.sum(), rolling.mean()
+        count = rows["score"].rolling(window, min_periods=1).count()
+        parts.append(pd.DataFrame({
+            "at": rows["at"].to_numpy(), "puzzle_type": ptype, "tries": range(1, len(rows) + 1),
+            "right": sums["score"].round().to_numpy(), "window": count.to_numpy(),
+            "performance": (means["item_rating"] + 400 * (2 * means["score"] - 1)).round().to_numpy(),
+        }))
+    frame = pd.concat(parts, ignore_index=True).sort_values(["at", "puzzle_type"], kind="stable")
+    return frame.reset_index(drop=True).astype(columns)

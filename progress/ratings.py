@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Sequence
 
 import glicko2
 
@@ -150,9 +151,34 @@ def rate_score(player: Rating, opponent: Rating, score: float) -> Rating:
     return _update(player, opponent, float(score), MIN_PLAYER_DEVIATION)
 
 
+def rate_games(player: Rating, games: Sequence[tuple[Rating, float]]) -> Rating:
+    """``player`` after one rating period of several games against fixed opponents (the
+    rounds of a match against bots: :mod:`progress.play_rating`), each ``(opponent,
+    score)`` with ``score`` 1 won, 0.5 tied, 0 lost. Only the player moves; no games, no change.
+
+    >>> bot = Rating(1500, 60)
+    >>> won, lost = rate_games(START, [(bot, 1.0)] * 3), rate_games(START, [(bot, 0.0)] * 3)
+    >>> won.value > START.value > lost.value, rate_games(START, []) == START
+    (True, True)
+    """
+    games = list(games)
+    for opponent, score in games:
+        if not isinstance(opponent, Rating):
+            raise ValueError(f"an opponent is a Rating, not {opponent!r}")
+        if isinstance(score, bool) or not isinstance(score, (int, float)) or not 0 <= score <= 1:
+            raise ValueError(f"score must be from 0 to 1, not {score!r}")
+    if not games:
+        return player
+    return _update_many(player, [g[0] for g in games], [float(g[1]) for g in games], MIN_PLAYER_DEVIATION)
+
+
 def _update(own: Rating, other: Rating, score: float, floor: float) -> Rating:
+    return _update_many(own, [other], [score], floor)
+
+
+def _update_many(own: Rating, others: Sequence[Rating], scores: Sequence[float], floor: float) -> Rating:
     side = glicko2.Player(rating=own.value, rd=own.deviation, vol=own.volatility)
-    side.update_player([other.value], [other.deviation], [score])
+    side.update_player([o.value for o in others], [o.deviation for o in others], list(scores))
     value, deviation, volatility = side.rating, side.rd, side.vol
     if not all(math.isfinite(x) for x in (value, deviation, volatility)):  # pragma: no cover - a library fault
         return own

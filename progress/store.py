@@ -61,7 +61,8 @@ from progress.database import (
     utc,
 )
 from progress.accounts import MemoryAccounts, Protection, SavedAccounts, profile_of_row, put_guard
-from progress.rating_store import MemoryRatings, RatedAttempt, SavedRatings, rate_in, review_in
+from progress.play_rating import MatchResult
+from progress.rating_store import MemoryRatings, RatedAttempt, SavedRatings, play_in, rate_in, review_in
 from progress.ratings import Rating, puzzle_seed
 from progress.repetition import Review
 from progress.errors import ProfileError, StoreUnavailable
@@ -174,7 +175,7 @@ class ProgressStore(Protocol):
     def mark_lesson_done(self, profile_id: int, lesson_id: str, day: date) -> None: ...
     def lessons_done(self, profile_id: int) -> set[str]: ...
     def daily_results(self, profile_id: int) -> dict[date, list[bool]]: ...
-    def save_game(self, profile_id: int, game: SavedGame) -> int: ...
+    def save_game(self, profile_id: int, game: SavedGame, *, rated: MatchResult | None = None) -> int: ...
     def games(self, profile_id: int) -> list[SavedGame]: ...
     def close(self) -> None: ...
 
@@ -316,20 +317,42 @@ class Store(SavedAccounts, SavedRatings):
 
     # -- games against the bots
 
-    def save_game(self, profile_id: int, game: SavedGame) -> int:
+    def save_game(self, profile_id: int, game: SavedGame, *, rated: MatchResult | None = None) -> int:
         """Keep a match (a new one when ``game.id`` is None, else update that one of this
-        profile's); returns its id. :class:`ProfileError` for an unknown profile or game."""
+        profile's); returns its id. :class:`ProfileError` for an unknown profile or game.
+
+        With ``rated`` (:mod:`progress.play_rating`) a **finished** match also moves the
+        profile's play rating, in the same transaction, once per deal (``rated.item``):
+        saving it again (a rerun, a reopened match, a second tab) moves nothing.
+        """
         values = _game_values(game)
+        _check_rated(game, rated)
         t = games_table
+
+        def rate(conn: Connection) -> None:
+            if rated is not None and game.status == "finished" and game.kind == "match":
+                play_in(conn, profile_id, rated, game.updated_at)
+
         if game.id is None:
             insert = sa.insert(t).values(profile_id=profile_id, started_at=game.started_at, **values)
+
+            def work(conn: Connection) -> int:
+                new_id = int(conn.execute(insert).inserted_primary_key[0])
+                rate(conn)
+                return new_id
+
             try:
-                return int(self._run(lambda conn: conn.execute(insert).inserted_primary_key[0], write=True))
+                return self._run(work, write=True)
             except exc.IntegrityError:
                 raise ProfileError("unknown_profile", profile_id=profile_id) from None
         update = sa.update(t).where(t.c.id == game.id, t.c.profile_id == profile_id).values(**values)
-        if self._run(lambda conn: conn.execute(update).rowcount, write=True) != 1:
-            raise ProfileError("unknown_game", game_id=game.id)
+
+        def change(conn: Connection) -> None:
+            if conn.execute(update).rowcount != 1:
+                raise ProfileError("unknown_game", game_id=game.id)  # rolls the transaction back
+            rate(conn)
+
+        self._run(change, write=True)
         return game.id
 
     def games(self, profile_id: int) -> list[SavedGame]:
@@ -436,6 +459,11 @@ def _game_values(game: SavedGame) -> dict[str, Any]:
             "updated_at": datetime.now(timezone.utc)}
 
 
+def _check_rated(game: SavedGame, rated: MatchResult | None) -> None:
+    if rated is not None and not isinstance(rated, MatchResult):
+        raise TypeError(f"rated is a MatchResult, not {type(rated).__name__}")
+
+
 def _game_of(row: Any) -> SavedGame:
     return SavedGame(row.game, row.status, json.loads(row.record), int(row.decisions), int(row.best),
                      float(row.points_lost), utc(row.started_at), utc(row.updated_at), int(row.id),
@@ -524,8 +552,9 @@ class NullStore(MemoryAccounts, MemoryRatings):
             self._known(profile_id)
             self._lessons[profile_id].setdefault(lesson_id, day)
 
-    def save_game(self, profile_id: int, game: SavedGame) -> int:
+    def save_game(self, profile_id: int, game: SavedGame, *, rated: MatchResult | None = None) -> int:
         _game_values(game)  # the same checks as a database
+        _check_rated(game, rated)
         with self._lock:
             self._known(profile_id)
             kept = self._games.setdefault(profile_id, {})
@@ -536,6 +565,8 @@ class NullStore(MemoryAccounts, MemoryRatings):
             else:
                 game = replace(game, started_at=kept[game.id].started_at)
             kept[game.id] = replace(game, updated_at=datetime.now(timezone.utc))
+            if rated is not None and game.status == "finished" and game.kind == "match":
+                self._rate_play_locked(profile_id, rated, game.updated_at)
             return game.id
 
     def games(self, profile_id: int) -> list[SavedGame]:

@@ -15,7 +15,7 @@ of the same hash) the hard slot asks a strategy puzzle instead (``best_move`` or
 >>> share_text("2026-11-29", [True, True, False, True, True])
 'Capicú daily 2026-11-29 ✅✅❌✅✅ 4/5'
 >>> share_text("2026-11-29", [True, None], lang="nl")
-'Capicú dagpuzzel 2026-11-29 ✅⬜⬜⬜⬜ 1/5'
+'Capicú-dagpuzzel 2026-11-29 ✅⬜⬜⬜⬜ 1/5'
 """
 
 from __future__ import annotations

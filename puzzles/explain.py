@@ -31,7 +31,7 @@ from typing import Any, Iterable, Mapping
 from engine import Rules
 from language import LANGUAGES as SHIPPED
 from language import (
-    LanguageError, TextError, action_label, in_sentence, join, number, seat_name, side_name, subject_key, word,
+    LanguageError, TextError, action_label, capitalised, in_sentence, join, number, seat_name, side_name, subject_key, word,
 )
 from language import check_lang as language_of
 from language.catalogs import lookup as lookup_in
@@ -132,7 +132,7 @@ def render(lang: str, key: str, params: Mapping[str, Any], rules: Rules, viewer:
     terms, total = params.get("terms"), params.get("total")
     if terms is not None and len(terms) == 1 and terms[0] == total:
         text = text.replace(f"{total} = {total}", str(total))  # a sum of one number is that number
-    return text[:1].upper() + text[1:]
+    return capitalised(text)  # every sentence of it begins with a capital ("your opponent" in one too)
 
 
 # ------------------------------------------------------------------ labels
@@ -255,7 +255,7 @@ def verdict_sentence(lang: str, kind: str, verdict: questions.Verdict, rules: Ru
     >>> r = Round.from_hands(Rules.preset("laplaza_partners"), ["6-6 1-2 0-0 0-1 0-2 0-3 0-4",
     ...     "5-6 1-1 1-3 1-4 1-5 0-5 2-2", "4-6 2-3 2-4 2-5 0-6 1-6 3-3", "3-6 2-6 3-4 3-5 4-4 4-5 5-5"])
     >>> verdict_sentence("es", "play_legal", questions.check("play_legal", r, {}, "lead 0-0"), r.rules)
-    'Esta mano hay que abrirla con la 6-6.'
+    'En esta mano hay que salir con la 6-6.'
     """
     check_lang(lang)
     params = dict(verdict.params)

@@ -12,4 +12,4 @@ if ! command -v chromium >/dev/null 2>&1 || [ ! -f /usr/share/fonts/truetype/dej
     DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq chromium fonts-noto-color-emoji fonts-dejavu-core postgresql >/dev/null
 fi
 bash scripts/setup.sh test,bench,postgres
-exec .venv/bin/python -m pytest -n 2 "$@"
+exec .venv/bin/python -m pytest -n 2 --dist loadgroup "$@"

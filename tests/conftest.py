@@ -1,12 +1,28 @@
 """Tests marked ``@pytest.mark.slow`` (long sweeps, proving every strategy lesson again)
-run only when asked for: ``pytest -m slow``. The normal suite stays under its minutes."""
+run only when asked for: ``pytest -m slow``. The normal suite stays under its minutes.
+
+The suite runs on two workers (``-n 2 --dist loadgroup``, scripts/test.sh). A module whose
+module-scoped fixture is dear (a browser and an app server, a sample of 3,300 puzzles)
+keeps its tests on one worker, so the fixture is made once, not once per worker."""
 
 from __future__ import annotations
 
 import pytest
 
 
+#: modules kept whole on one worker (besides every browser module, tests/e2e/)
+ONE_WORKER = {"tests/puzzles/test_quality.py", "tests/puzzles/test_strategy_puzzles.py"}
+
+
+def _one_worker(item) -> bool:
+    path = item.nodeid.split("::")[0]
+    return path.startswith("tests/e2e/") or path in ONE_WORKER
+
+
 def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if _one_worker(item):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
     if "slow" in (config.getoption("markexpr") or ""):
         return
     skip = pytest.mark.skip(reason="slow: run it with -m slow")

@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-from language import FALLBACK, LANGUAGES, flat_keys
+from language import FALLBACK, LANGUAGES, engine_params, flat_keys
 from language.catalogs import read_yaml
 
 STRINGS = Path(__file__).resolve().parent / "strings"
@@ -56,7 +56,7 @@ class Translator:
         code = getattr(exc, "code", None)
         key = f"error.{code}"
         if code and self.has(key):
-            return self(key, **getattr(exc, "params", {}))
+            return self(key, **engine_params(self.lang, dict(getattr(exc, "params", {}))))
         return str(exc)
 
 

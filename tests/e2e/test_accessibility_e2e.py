@@ -9,6 +9,9 @@
   checked in their own tests;
 * a lesson's task, a puzzle and a whole round of a match are played with the keyboard
   alone: the focus is visible on every stop, and Tab leaves the board;
+* at 200% zoom (a 640×400 viewport) no page goes sideways, and a lesson step, a puzzle
+  answered and a match started with a move played keep their controls reachable;
+* an end is a dashed frame until a picked tile may go there, then a solid one;
 * with ``prefers-reduced-motion`` the board runs no animation or transition;
 * the board has a text equivalent, names tiles as players say them, and says each
   lesson step and verdict once through its polite live region, in the page's language.
@@ -33,7 +36,7 @@ from tests.support.axe import (
 from ui.i18n import translator
 from ui.shell import PAGES
 
-from .test_app_e2e import _board, _css
+from .test_app_e2e import _board, _css, _pick
 
 pytestmark = pytest.mark.e2e
 EN = translator("en")
@@ -43,6 +46,9 @@ ZOOMED = {"width": 640, "height": 400}
 
 @pytest.mark.parametrize("url", [url for _file, url, _title, _icon in PAGES])
 def test_every_page_in_its_first_state_has_no_violation(browser, app_url, url):
+    """axe at both sizes, then 200% zoom (the page reflows, nothing goes sideways); on the
+    lesson, practice and play pages the zoomed page is then used: a step, a puzzle answered,
+    a match started from the form and a move played (ZOOM_USE)."""
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     try:
         page.goto(f"{app_url}/{url}?lang=en")
@@ -52,10 +58,99 @@ def test_every_page_in_its_first_state_has_no_violation(browser, app_url, url):
         # 200% zoom of a 1280×800 window: the page reflows, nothing goes sideways
         page.set_viewport_size(ZOOMED)
         wait_until_idle(page)
-        wide = page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollWidth")
-        assert wide <= ZOOMED["width"], f"/{url} at 200% zoom is {wide} px wide"
+        _assert_no_sideways_scroll(page, f"/{url}")
+        if url in ZOOM_USE:
+            ZOOM_USE[url](page)
     finally:
         page.close()
+
+
+def _assert_no_sideways_scroll(page, where: str) -> None:
+    """Neither the document nor Streamlit's main area is wider than the window."""
+    wide = page.evaluate("""() => [document.scrollingElement.scrollWidth,
+                                   document.querySelector('[data-testid="stMain"]').scrollWidth]""")
+    assert max(wide) <= ZOOMED["width"], f"{where} at 200% zoom is {wide} px wide"
+
+
+def _reach(control, *, click: bool = True) -> None:
+    """A control on the zoomed page: brought into view by scrolling up or down only, inside
+    the window's width, then clicked (Playwright clicks only what is visible, enabled and
+    not covered, Streamlit's fixed header included)."""
+    control.scroll_into_view_if_needed(timeout=30_000)
+    expect(control).to_be_in_viewport(timeout=10_000)
+    box = control.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= ZOOMED["width"] + 1, f"off to the side: {box}"
+    if click:
+        control.click(timeout=30_000)
+
+
+def _zoomed_lesson_step(page) -> None:
+    step_two = page.get_by_text(re.compile("^" + re.escape(EN("lesson.step", n=2, total=99)).replace("99", r"\d+") + "$"))
+    _reach(page.locator(".st-key-next").get_by_role("button"))
+    expect(step_two).to_be_visible(timeout=30_000)
+    expect(_board(page, "lesson_board").locator("svg[data-board]")).to_be_visible()
+    wait_until_idle(page)
+    _assert_no_sideways_scroll(page, "a lesson's second step")
+    _reach(page.locator(".st-key-prev").get_by_role("button"), click=False)
+
+
+def _zoomed_puzzle_answer(page) -> None:
+    from puzzles import PUZZLE_TYPES, practice_puzzle
+
+    first = next(iter(PUZZLE_TYPES))
+    puzzle = practice_puzzle(first, PUZZLE_TYPES[first].presets[0], None, 0)  # the page's first puzzle
+    key = f"practice:{puzzle.id}"
+    kind = puzzle.question.kind
+    assert path_of(kind) != "tap", "this check picks its answer from the choices"
+    multi = path_of(kind) != PICK_ONE
+    box = page.locator(f".st-key-{_css(key + ':pick')}")
+    response = right_response(puzzle)
+    for value in (response if multi else [response]):
+        pill = box.locator("button", has=page.get_by_text(label("en", kind, value, puzzle.rules), exact=True))
+        _reach(pill, click=False)
+        _pick(pill, multi)
+    _reach(page.locator(f".st-key-{_css(key + ':check')}").get_by_role("button"))
+    verdict = page.locator('[data-testid="stAlertContentSuccess"]').first
+    expect(verdict).to_be_visible(timeout=30_000)
+    wait_until_idle(page)
+    _assert_no_sideways_scroll(page, "a puzzle answered")
+    _reach(verdict, click=False)
+    _reach(page.get_by_role("button", name=re.compile(re.escape(EN("practice.next")))), click=False)
+
+
+def _zoomed_play_move(page) -> None:
+    """The form's deal number typed and Start pressed, then one move played by taps; the
+    ends the picked tile fits turn from dashed to solid frames."""
+    seed = page.locator(".st-key-play_form_seed input")
+    _reach(seed)
+    seed.fill("7")
+    _reach(page.locator(".st-key-play_start").get_by_role("button"))
+    table = page.locator("svg[data-board]").first
+    my_turn = table.locator(".hand-tile.playable, .hand-tile.blocked")
+    expect(my_turn.first).to_be_visible(timeout=60_000)
+    wait_until_idle(page)
+    _assert_no_sideways_scroll(page, "a match on the play page")
+    moves = table.get_attribute("data-moves")
+    playable = table.locator(".hand-tile.playable")
+    if table.locator(".end").count():  # dashed until a tile is picked
+        expect(table.locator(".end .slot").first).not_to_have_css("stroke-dasharray", "none")
+    if not playable.count():  # nothing fits: draw or pass, in the bar under the board
+        _reach(page.locator(".cpb-bar button").first)
+    else:
+        _reach(playable.first)
+        moved = page.locator(f'svg[data-board]:not([data-moves="{moves}"])')
+        target = table.locator(".end.target")
+        expect(moved.or_(target).first).to_be_visible(timeout=30_000)
+        if not moved.count():  # it fits both ends: their frames turned solid, the end is tapped
+            expect(target.first.locator(".slot")).to_have_css("stroke-dasharray", "none")
+            _reach(target.first)
+    expect(table).not_to_have_attribute("data-moves", moves, timeout=30_000)
+    wait_until_idle(page)
+    _assert_no_sideways_scroll(page, "the play page after a move")
+
+
+#: What is done on a page at 200% zoom, after its first state's checks.
+ZOOM_USE = {"lesson": _zoomed_lesson_step, "practice": _zoomed_puzzle_answer, "play": _zoomed_play_move}
 
 
 def test_a_lesson_step_and_its_task_by_keyboard_wrong_then_right_without_motion(browser, app_url):
@@ -90,8 +185,14 @@ def test_a_lesson_step_and_its_task_by_keyboard_wrong_then_right_without_motion(
         _tab_to(page, lambda f: f["key"] == in_task and f["tile"] == wrong_tile)
         _tab_out_of_board(page)
         _tab_to(page, lambda f: f["key"] == in_task and f["tile"] == wrong_tile, key="Shift+Tab")
+        slots = _board(page, task_key).locator(".end .slot")
+        expect(slots.first).not_to_have_css("stroke-dasharray", "none")  # an end is a dashed frame...
         page.keyboard.press("Enter")
         _expect_focus(page, f"f.key === '{in_task}' && f.end === 'L'")
+        # ...and a solid one once the picked tile may go there: more than its gold (docs/accessibility.md)
+        expect(_board(page, task_key).locator(".end.target .slot")).to_have_count(2)
+        for target in _board(page, task_key).locator(".end.target .slot").all():
+            expect(target).to_have_css("stroke-dasharray", "none")
         # motion as usual: the ends the picked tile fits pulse (the check below can fail)
         page.wait_for_function(f"() => ({BOARD_MOTION})('{in_task}').running.includes('cpb-pulse')", timeout=10_000)
         page.keyboard.press("Enter")

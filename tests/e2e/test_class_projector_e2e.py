@@ -21,6 +21,8 @@ from playwright.sync_api import expect
 from puzzles import puzzle_from_id
 from tests.support.answer_paths import right_response
 from tests.support.axe import assert_accessible
+from tests.support.svg_contrast import check_texts
+from ui.board.svg import SLOT_FILLS
 from ui.parts.class_quiz import RIGHT_MARK, value_label
 
 from .test_class_e2e import _press
@@ -142,6 +144,10 @@ def test_the_quiz_reads_from_the_back_of_the_room_at_1920x1080(browser, app_url,
         question = _settles(page, f"{BIG} && {FITS}", "a question is too small or does not fit")
         assert question["board"][2] - question["board"][0] >= 850, question  # the board large
         assert question["wide"][0] <= 1920 and question["wide"][1] <= 0, question  # nothing sideways
+        # the board's words, grown for the room, read at 4.5:1 (on their halo where they run over a tile)
+        board_svg = page.locator(".st-key-class_projector svg[data-board]")
+        found, checked = check_texts(board_svg.evaluate("(el) => el.outerHTML"), slot_fill=SLOT_FILLS["rest"])
+        assert checked > 10 and not found, [str(f) for f in found[:8]]
         expect(page.locator(".st-key-class_projector .js-plotly-plot")).not_to_contain_text(RIGHT_MARK)  # not yet
         measured["question"] = question
         page.screenshot(path=str(artifacts / "class_projector_question.png"))

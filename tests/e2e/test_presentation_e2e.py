@@ -13,6 +13,8 @@ from playwright.sync_api import expect
 
 from lessons.model import load_course
 from tests.support.axe import assert_accessible, wait_until_idle
+from tests.support.svg_contrast import check_texts
+from ui.board.svg import SLOT_FILLS
 from ui.i18n import translator
 
 pytestmark = pytest.mark.e2e
@@ -123,6 +125,10 @@ def test_presenting_a_lesson_at_1920x1080(browser, app_url, artifacts):
         result = page.evaluate(_SMALL_TEXT, MIN_PX)
         assert result["count"] > 10, result
         assert not result["small"], result["small"][:12]
+        # grown for the room, the board's words still read at 4.5:1 on what lies under
+        # them, and nothing covers them (tests/support/svg_contrast.py, on the SVG as drawn)
+        found, checked = check_texts(svg.evaluate("(el) => el.outerHTML"), slot_fill=SLOT_FILLS["rest"])
+        assert checked > 10 and not found, [str(f) for f in found[:8]]
         page.screenshot(path=str(artifacts / "presentation_1920.png"))
         wait_until_idle(page)
         assert_accessible(page, "a lesson presented on a projector", sizes=({"width": 1920, "height": 1080},))

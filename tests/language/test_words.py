@@ -55,3 +55,15 @@ def test_the_opponent_takes_an_article_in_a_sentence_but_not_on_a_label(lang, sa
     for sentence in (ui, puzzle):
         assert sentence.startswith(said) or said.lower() in sentence, sentence
     assert label(lang, "next_leader", 1, rules) == bare  # an answer button keeps the name
+
+
+@pytest.mark.parametrize("lang, fit, end", [("pt", "2 ou 4", "esquerda"), ("es", "2 o 4", "izquierda"),
+                                            ("nl", "2 of 4", "linker"), ("en", "2 or 4", "left")])
+def test_an_engine_error_reads_in_the_readers_language(lang, fit, end):
+    from engine import IllegalActionError
+    from ui.i18n import translator
+
+    tr = translator(lang)
+    assert fit in tr.error(IllegalActionError("no_fit", tile="3-5", ends="2 or 4"))
+    worded = tr.error(IllegalActionError("wrong_end", tile="3-5", value=2, end="left"))
+    assert end in worded and (lang == "en" or " left " not in worded)

@@ -125,6 +125,101 @@ def test_the_pip_arithmetic_lesson_does_its_sums_right():
     assert [a for a in range(51) if 4 + a < 50 - a][-1] == 22  # the lesson's block: unless she holds 23 or more
 
 
+def _block_outcomes(rnd, move: str) -> dict[str, int]:
+    """Over every deal that fits the viewer's view: how the block ``move`` ends (won, lost or tied)."""
+    from engine.inference import every_deal
+
+    out = {"won": 0, "lost": 0, "tie": 0}
+    for deal in every_deal(rnd.view(0)):
+        deal.apply(move)
+        assert deal.result is not None and deal.result.kind == "block"
+        out["tie" if deal.result.tie else "won" if deal.result.winner == 0 else "lost"] += 1
+    return out
+
+
+def test_the_match_lesson_plays_for_the_match_not_for_the_points():
+    """At 95 of 100 the sure domino beats the block that scores more: what the texts say."""
+    lesson = COURSE.lesson("strategy-play-for-the-match")
+    rnd = lesson.frames()[1].round
+    assert rnd.score == (95, 40) and rnd.rules.target == 100
+    match = site_values(*_site("strategy-play-for-the-match", "step 1"))
+    assert match.win_bonus == 40 and match.exact
+    # the 0-4 wins in every deal: 5 points take the match, and the match is worth 40 more
+    assert match.value("0-4@L") == 5 + 40 and match.share("0-4@L") == 1
+    assert match.runner_up("0-4@L") == "0-6@L"  # the block, as the texts name it
+    # counted in points, the block is the better move ...
+    points = move_values(rnd, 0)
+    assert points.win_bonus == 0 and points.exact
+    assert max(points.actions, key=points.value) == "0-6@L" and points.value("0-6@L") > points.value("0-4@L") + 5
+    # ... and the claim fails in points: the match valuation decides it
+    assert best_move_problems(rnd, 0, "0-4@L", margin=10)
+    # "your side usually wins it. But not always: in some deals Ana and you are the heavier side"
+    blocks = _block_outcomes(rnd, "0-6@L")
+    assert blocks["won"] > blocks["lost"] + blocks["tie"] and blocks["lost"] > 0
+    # the task: the 2-2 keeps the 2-5 for the 5 end, a sure win; the block scores more
+    task = lesson.task.round()
+    task_match = site_values(*_site("strategy-play-for-the-match", "task"))
+    assert task_match.value("2-2@L") == 45 and task_match.share("2-2@L") == 1
+    task_points = move_values(task, 0)
+    assert max(task_points.actions, key=task_points.value) == "2-5@L"
+    assert task_points.value("2-5@R") < task_points.value("2-2@L")  # the other 2-5 gives the 5 away
+    outcome = _block_outcomes(task, "2-5@L")
+    assert outcome["won"] > 0 and outcome["lost"] + outcome["tie"] > 0
+
+
+def test_a_match_claim_records_its_win_bonus_and_is_checked_with_it():
+    lesson = COURSE.lesson("strategy-play-for-the-match")
+    site = next(s for s in proof_sites(lesson) if s.key == "step 1")
+    assert site.win_bonus == 40 and lesson.task.params["win_bonus"] == 40
+    # the bonus is part of what the proof is made of: the same claim in points is another proof
+    step = lesson.steps[0]
+    in_points = dict(step.expect["best_move"])
+    del in_points["win_bonus"]
+    plain = dataclasses.replace(lesson, steps=(dataclasses.replace(step, expect={**step.expect, "best_move": in_points}),)
+                                + lesson.steps[1:])
+    assert proof_sites(plain)[0].fingerprint != site.fingerprint
+    assert any("0-4@L" in p and "margin" in p for p in proof_problems(plain))  # in points the block wins
+    # a stored proof valued one way does not prove a claim valued another
+    values = site_values(lesson, site)
+    rnd = site_round(lesson, site)
+    assert best_move_problems(rnd, 0, "0-4@L", 10, values=values, win_bonus=40) == []
+    assert "win bonus 40" in best_move_problems(rnd, 0, "0-4@L", 10, values=values)[0]
+    # the file keeps the bonus, and a points proof writes none (the older files stay as they are)
+    again = MoveValues.from_dict(values.to_dict())
+    assert again == values and values.to_dict()["win_bonus"] == 40
+    assert "win_bonus" not in site_values(*_site("strategy-counting", "step 1")).to_dict()
+    assert "valued for the match (win bonus 40)" in values.how()
+
+
+def test_the_lead_lesson_leads_the_double_with_company():
+    lesson = COURSE.lesson("strategy-the-lead")
+    rnd = lesson.frames()[1].round
+    assert rnd.round_number == 2 and not rnd.line and rnd.turn == 0 == rnd.leader  # a free lead
+    hand = rnd.hand(0)
+    assert sum(t.has(3) for t in hand) == 5 and sum(t.has(5) for t in hand) == 1  # 3-3 with company, 5-5 alone
+    values = site_values(*_site("strategy-the-lead", "step 1"))
+    assert not values.exact and values.deals in proof.DEAL_STEPS  # sampled, the claim at 99 %
+    assert values.runner_up("lead 3-3") == "lead 5-5"  # "more than the 5-5, and every other tile worse still"
+    task = site_values(*_site("strategy-the-lead", "task"))
+    assert not task.exact and task.runner_up("lead 4-4") != "lead 4-4"
+    assert sum(t.has(4) for t in lesson.task.round().hand(0)) == 4
+
+
+def test_the_long_suit_lesson_keeps_the_four_6s():
+    lesson = COURSE.lesson("strategy-long-suit")
+    rnd = lesson.frames()[1].round
+    values = site_values(*_site("strategy-long-suit", "step 1"))
+    assert not values.exact
+    # every move but the 2-5 lays one of the four 6s; the texts name the best of them, the 3-6
+    assert [a for a in values.actions if "6" not in a.split("@")[0]] == ["2-5@L"]
+    assert values.runner_up("2-5@L") == "3-6@R"
+    assert sum(t.has(6) for t in rnd.hand(0)) == 4
+    task = lesson.task.round()
+    assert sum(t.has(5) for t in task.hand(0)) == 4 and task.ends == (5, 4)
+    task_values = site_values(*_site("strategy-long-suit", "task"))
+    assert [a for a in task_values.actions if not a.startswith(("0-5", "1-5", "3-5", "5-6"))] == ["0-4@R"]
+
+
 def test_mirror_moves_are_one_move():
     rnd, _ = _decision("strategy-doubles")  # both ends show 1: 1-1 on the left is 1-1 on the right
     assert rnd.ends == (1, 1)

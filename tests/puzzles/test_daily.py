@@ -57,7 +57,7 @@ def test_share_text_has_no_spoilers():
         assert DATE in other and other.endswith("✅❌⬜⬜⬜ 1/5") and other != text
     for lang in ("en", "nl", "pt", "es"):  # a title, the date, five marks, the score: nothing else
         line = share_text(DATE, [True, False, None, True, True], lang)
-        assert re.fullmatch(r"Capicú [\w ]+ 2026-11-29 [✅❌⬜]{5} [0-5]/5", line), line
+        assert re.fullmatch(r"Capicú[- ][\w ]+ 2026-11-29 [✅❌⬜]{5} [0-5]/5", line), line
 
 
 @pytest.mark.parametrize("bad", ["2026-13-01", "29-11-2026", "2026-2-3", "", "yesterday"])

@@ -197,7 +197,7 @@ LUIS_WENT_OUT = YOU_WENT_OUT._replace(winner=1, points=(0, 40), out_seat=1, next
 
 
 @pytest.mark.parametrize("lang, domino, next_leader", [
-    ("en", "Domino! You went out.", "You lead the next round."),
+    ("en", "You went out: domino!", "You lead the next round."),
     ("nl", "Jij gaat uit: domino!", "Jij komt de volgende ronde uit."),
     ("pt", "Você bateu: dominó!", "Você sai na próxima mão."),
     ("es", "¡Dominó! Te quedaste sin fichas.", "Sales tú en la próxima mano."),

@@ -1,15 +1,19 @@
 """Colours as people with a colour-vision deficiency see them: the Machado, Oliveira and
-Fernandes (2009) simulation at full severity, in linear RGB, and WCAG's contrast ratio.
+Fernandes (2009) simulation of the three dichromacies at full severity, and achromatopsia
+(no colour at all: each colour as its relative luminance, a grey), in linear RGB; and
+WCAG's contrast ratio.
 
 >>> round(contrast("#ffffff", "#000000"), 1)
 21.0
 >>> round(contrast("#2e7d32", "#2e7d32", "tritanopia"), 2)
 1.0
+>>> round(contrast("#2e7d32", "#ffffff", "achromatopsia"), 2) == round(contrast("#2e7d32", "#ffffff"), 2)
+True
 """
 
 from __future__ import annotations
 
-#: the three dichromacies, each a 3x3 matrix on linear RGB
+#: the three dichromacies and achromatopsia, each a 3x3 matrix on linear RGB
 SIMULATIONS: dict[str, tuple[tuple[float, float, float], ...]] = {
     "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
                    (-0.003882, -0.048116, 1.051998)),
@@ -17,6 +21,8 @@ SIMULATIONS: dict[str, tuple[tuple[float, float, float], ...]] = {
                      (-0.011820, 0.042940, 0.968881)),
     "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
                    (0.004733, 0.691367, 0.303900)),
+    # every channel the luminance (WCAG's weights): lightness is all that is left
+    "achromatopsia": ((0.2126, 0.7152, 0.0722),) * 3,
 }
 
 

@@ -276,3 +276,54 @@ def test_the_teacher_removes_a_nickname_and_that_phone_stays_out(progress_db) ->
     fake.text_input(key="class_nickname").input("Again").run()
     ok(fake.button(key="class_join").click().run())
     assert fake.error and "Your teacher took this phone out of the quiz." in fake.error[0].value
+
+
+def test_a_rated_quiz_rates_the_signed_in_student_at_the_reveal(progress_db) -> None:
+    from progress import open_store
+    from progress.ratings import START
+    from tests.ui.conftest import create_profile
+    from ui.i18n import translator
+    from ui.parts.rating_view import signed
+
+    tr = translator("en")
+    teacher = page("class_teacher")
+    teacher.multiselect(key="class_types").set_value(["round_score"]).run()
+    teacher.number_input(key="class_count").set_value(1).run()
+    ok(teacher.button(key="class_build").click().run())
+    assert not teacher.toggle(key="class_rated").value  # not rated unless the teacher says so
+    teacher.toggle(key="class_rated").set_value(True).run()
+    ok(teacher.button(key="class_open").click().run())
+    code = teacher.session_state["class_teacher"]["code"]
+    assert tr("ratings.quiz_is_rated") in texts_of(teacher)
+
+    ana = page("class_join", join=code, me="device-ana-1")
+    create_profile(ana, "Ana")  # signed in on her phone
+    ana.text_input(key="class_nickname").input("Ana").run()
+    ok(ana.button(key="class_join").click().run())
+    bo = student_joins(code, "Bo", "device-bo-22")  # a guest
+    ok(teacher.run())
+    ok(teacher.button(key="class_start").click().run())
+    for student in (ana, bo):
+        ok(student.run())
+    assert tr("ratings.quiz_counts") in texts_of(ana) and tr("ratings.quiz_guest") in texts_of(bo)
+    quizzes = open_quiz_store()
+    try:
+        (pid,) = quizzes.get(code).puzzle_ids
+    finally:
+        quizzes.close_store()
+    first = puzzle_from_id(pid)
+    for student in (ana, bo):
+        ok(answer_on_page(student, f"class:{code}:0", first.question.kind, list(first.options), right_response(first)))
+    with open_store() as store:
+        (profile,) = store.profiles()
+        assert store.rating(profile.id) is None  # not before the reveal: it would tell the verdict
+    ok(teacher.run())
+    ok(teacher.button(key="class_reveal").click().run())
+    with open_store() as store:
+        rating = store.rating(profile.id)
+        assert rating is not None and store.rating_history(profile.id).loc[0, "item"] == pid
+        assert len(store.attempts(profile.id)) == 1
+    ok(ana.run())
+    assert tr("ratings.yours", rating=rating.shown, change=signed(rating.value - START.value)) in texts_of(ana)
+    ok(bo.run())
+    assert "±" not in texts_of(bo)  # a guest has no rating

@@ -5,6 +5,7 @@ puzzle's rating after the answer, "at my level", the rating and its trend on My 
 from __future__ import annotations
 
 import datetime as dt
+import json
 
 import pytest
 
@@ -131,7 +132,7 @@ def test_my_progress_shows_the_rating_with_its_deviation_and_trend(progress_db, 
     assert not at.exception, [e.message for e in at.exception]
     tr = translator(lang)
     assert any(m.label == tr("ratings.title") and m.value == rating.shown for m in at.metric)
-    assert len(at.get("plotly_chart")) == 5  # the trend besides the four charts
+    assert len(at.get("plotly_chart")) == 6  # the trend and the themes' trend besides the four charts
     assert tr("ratings.rated_count", n=12) in texts_of(at)
     weakest = tr("ratings.practise_weakest", theme=ptype_title("block_count", lang=lang))
     (link,) = [link for link in at.get("page_link") if link.proto.label == weakest]
@@ -220,3 +221,75 @@ def test_a_review_that_cannot_be_rebuilt_is_skipped_with_a_plain_message(progres
     assert at.warning  # a plain message, no traceback
     at.run()
     assert EN("ratings.review_done") in texts_of(at)
+
+
+# --- rated or not --------------------------------------------------------------------
+
+
+def test_practice_switched_to_unrated_counts_from_the_next_puzzle(progress_db):
+    at = open_app("practice", type="block_count", game="laplaza_partners")
+    create_profile(at, "Gil")
+    assert any(t.label == EN("ratings.rated_toggle") and t.value for t in at.toggle)  # rated unless switched off
+    key, puzzle = _shown_puzzle(at)
+    at.toggle(key="practice_rated").set_value(False).run()
+    # a puzzle keeps the choice it was shown with: no switching off after seeing a hard one
+    assert EN("ratings.unrated_next") in texts_of(at)
+    at = answer_puzzle(at, key, puzzle, right=False)
+    with _store(progress_db) as store:
+        (gil,) = store.profiles()
+        assert len(store.rating_history(gil.id)) == 1
+    at.button(key=[b.key for b in at.button if b.label == EN("practice.next")][0]).click().run()
+    key, second = _shown_puzzle(at)
+    assert second.id != puzzle.id and EN("ratings.unrated_next") not in texts_of(at)
+    at = answer_puzzle(at, key, second, right=True)
+    assert EN("ratings.unrated_answer") in texts_of(at)
+    with _store(progress_db) as store:
+        assert len(store.rating_history(gil.id)) == 1  # kept, not rated
+        assert len(store.attempts(gil.id)) == 2 and store.puzzle_rating(second.id) is None
+    at.switch_page("ui/pages/daily.py").run()  # the choice goes with the player to the daily set
+    assert not at.toggle(key="daily_rated").value
+
+
+def test_a_daily_set_is_rated_or_not_as_a_whole_from_its_first_answer(progress_db):
+    day = today()
+    puzzles = daily_set(day)
+    at = open_app("daily")
+    create_profile(at, "Hana")
+    at.toggle(key="daily_rated").set_value(False).run()
+    at = answer_puzzle(at, f"daily:{day.isoformat()}:1", puzzles[0], right=True)
+    locked = [t for t in at.toggle if t.key and t.key.startswith("daily_rated_locked")]
+    assert locked and locked[0].value is False and locked[0].proto.disabled
+    at = answer_puzzle(at, f"daily:{day.isoformat()}:2", puzzles[1], right=True)
+    with _store(progress_db) as store:
+        (hana,) = store.profiles()
+        assert store.rating_history(hana.id).empty and len(store.attempts(hana.id)) == 2
+
+
+def _chart(at, title: str) -> dict:
+    """The page's Plotly figure with that title."""
+    (found,) = [f for f in (json.loads(c.proto.spec) for c in at.get("plotly_chart"))
+                if f["layout"].get("title", {}).get("text") == title]
+    return found
+
+
+def test_my_progress_charts_each_themes_trend_beside_the_table(progress_db):
+    at = open_app("stats")
+    create_profile(at, "Ines")
+    with _store(progress_db) as store:
+        (ines,) = store.profiles()
+        _rate_some(store, ines.id)
+        for i in range(4):
+            p = practice_puzzle("next_leader", "laplaza_partners", None, i)
+            store.record_attempt(ines.id, Attempt(p.id, p.ptype, "laplaza_partners", True, 1000, today()),
+                                 band=p.difficulty.band)
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    picker = at.multiselect(key="stats_theme_trend")
+    assert set(picker.value) == {"block_count", "next_leader"}
+    trend = _chart(at, EN("ratings.trend_chart"))
+    assert sorted(line["name"] for line in trend["data"]) == sorted(
+        ptype_title(t, lang="en") for t in ("block_count", "next_leader"))
+    assert [len(line["x"]) for line in trend["data"] if line["name"] == ptype_title("block_count", lang="en")] == [12]
+    picker.set_value(["next_leader"]).run()
+    trend = _chart(at, EN("ratings.trend_chart"))
+    assert [line["name"] for line in trend["data"]] == [ptype_title("next_leader", lang="en")]

@@ -47,7 +47,7 @@ def test_a_reading_puzzle_at_a_table_of_three_says_which_player_you_are():
     puzzle = generate("reading", 3, game="draw", players=3)
     at = open_app("practice", puzzle=puzzle.id, lang="en")
     said = _everything(at)
-    assert f"You are player {puzzle.viewer + 1} at this table." in said
+    assert f"You are Player {puzzle.viewer + 1} at this table." in said
     assert not any(name in said for name in LETTERED)
     names = seat_names("en", Rules.preset("draw", 3), puzzle.viewer)
     assert names[puzzle.viewer] == "You" and all(n in "\n".join(_boards(at)) for n in names)

@@ -93,7 +93,9 @@ class Board {
   // On a projector the board's small labels (seat names, tile counts, the stock's word)
   // grow to PRESENT_MIN_PX on screen. A seat's name tag grows as a whole (pill, name,
   // count, tags) around its centre, kept inside the table; other texts around their
-  // anchor. Idempotent: it runs again when the board is resized.
+  // anchor. A side seat's tag that would then reach the stock above it moves down clear
+  // of it, and the stock is drawn last (tests/support/svg_contrast.py does the same in
+  // Python to check the words' contrast). Idempotent: it runs again when the board is resized.
   enlarge() {
     const svg = this.svg;
     if (!svg || !svg.viewBox || !svg.viewBox.baseVal) return;
@@ -135,6 +137,7 @@ class Board {
       if (left < 4) dx = 4 - left;
       else if (right > vb.width - 4) dx = vb.width - 4 - right;
       cluster.setAttribute('transform', `translate(${dx} 0) translate(${cx} ${cy}) scale(${k}) translate(${-cx} ${-cy})`);
+      cluster.__grown = { left: left + dx, right: right + dx, top: cy - (b.height / 2) * k };
     }
     for (const text of svg.querySelectorAll('text')) {
       if (text.closest('g.cpb-big')) continue;
@@ -143,6 +146,18 @@ class Board {
       const y = parseFloat(text.getAttribute('y')) || 0;
       if (k > 1) text.setAttribute('transform', `translate(${x} ${y}) scale(${k}) translate(${-x} ${-y})`);
       else text.removeAttribute('transform');
+    }
+    const stock = svg.querySelector(':scope > g.stock');
+    if (stock) {
+      const s = stock.getBBox(); // its words as grown
+      for (const cluster of svg.querySelectorAll('g.seat-left > g.cpb-big, g.seat-right > g.cpb-big')) {
+        const g = cluster.__grown;
+        if (g && g.top < s.y + s.height + 2 && g.left < s.x + s.width && s.x < g.right) {
+          const down = s.y + s.height + 2 - g.top;
+          cluster.setAttribute('transform', `translate(0 ${down}) ${cluster.getAttribute('transform')}`);
+        }
+      }
+      svg.appendChild(stock);
     }
   }
 

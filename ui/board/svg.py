@@ -40,6 +40,15 @@ GOLD = "#ffc933"
 LAST = "#ff8a3d"
 MARK = "#ff6fb5"
 PASS = "#cfe3ff"  # the tag of a seat that passed or drew
+#: The fill of an end's slot (and of the lead's): at rest, a target (an end the picked
+#: tile may go on: also a solid gold frame instead of the dashed white one), a target under
+#: the pointer. Dark tints, so the ends' light numbers and words stay above 4.5:1 on the
+#: felt's lightest green in every state (tests/ui/test_board_contrast.py); a light gold
+#: glow there measured 3.7:1, and 2.9:1 under the pointer.
+SLOT_FILLS = {"rest": "rgba(0,0,0,.12)", "target": "rgba(120,90,0,.35)", "hover": "rgba(120,90,0,.55)"}
+#: The width of the halo (class ``halo``) around the light words on the felt, in ems: wide
+#: enough to fill a letter's inner spaces, so it is the background the words are read on.
+HALO_EM = 0.3
 INK = "#f4f1e8"
 TEAM_COLOURS = ("#5aa9ff", "#ff7a59")
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
@@ -59,15 +68,18 @@ STYLE = f"""
 .cpb-svg .hand-tile.playable .ring {{ stroke: {GOLD}; stroke-opacity: .75; }}
 .cpb-svg .hand-tile.selected .ring {{ stroke: {GOLD}; stroke-opacity: 1; stroke-width: var(--ring-bold); }}
 .cpb-svg .mark .ring, .cpb-svg .end.mark .slot {{ stroke: {MARK}; stroke-opacity: 1; }}
-.cpb-svg .end .slot {{ fill: rgba(255,255,255,.06); stroke: rgba(255,255,255,.5); }}
+.cpb-svg .end .slot {{ fill: {SLOT_FILLS['rest']}; stroke: rgba(255,255,255,.5); }}
 .cpb-svg .end.target {{ cursor: pointer; }}
-.cpb-svg .end.target .slot {{ fill: rgba(255,201,51,.22); stroke: {GOLD}; stroke-dasharray: none; }}
+.cpb-svg .end.target .slot {{ fill: {SLOT_FILLS['target']}; stroke: {GOLD}; stroke-dasharray: none; }}
 .cpb-svg .stock.playable {{ cursor: pointer; }}
 .cpb-svg .stock.playable .ring {{ stroke: {GOLD}; }}
 @media (hover: hover) {{
   .cpb-svg .hand-tile.playable:hover {{ transform: translateY(calc(var(--lift) * -0.8)); }}
-  .cpb-svg .end.target:hover .slot {{ fill: rgba(255,201,51,.4); }}
+  .cpb-svg .end.target:hover .slot {{ fill: {SLOT_FILLS['hover']}; }}
 }}
+/* A halo of the felt's darkest green behind the light words on the felt: on a projector
+   they grow past their slot (board.js) and may lie over a tile's ivory face. */
+.cpb-svg .halo {{ paint-order: stroke; stroke: {FELT_EDGE}; stroke-width: {HALO_EM}em; stroke-linejoin: round; }}
 .cpb-svg .hand-tile:focus-visible .focus, .cpb-svg .end:focus-visible .focus,
 .cpb-svg .stock:focus-visible .focus {{ stroke: #ffffff; }}
 """
@@ -289,10 +301,11 @@ def _draw_line(root: ET.Element, model: Mapping[str, Any], layout: Layout, marks
             _el(g, "title", model["texts"].get("last_move", "Last tile placed"))
     if layout.lead_slot is not None:
         slot = layout.lead_slot
-        _box(group, slot, rx=0.25 * U, fill="#ffffff", fill_opacity=".06", stroke="#ffffff",
+        # the rest of an end's slot (SLOT_FILLS), as hex and opacity: the worksheet's PDF reads those
+        _box(group, slot, rx=0.25 * U, fill="#000000", fill_opacity=".12", stroke="#ffffff",
              stroke_opacity=".45", stroke_width=0.06 * U, stroke_dasharray=f"{_num(0.3 * U)} {_num(0.2 * U)}")
         _el(group, "text", model["texts"]["lead"], x=slot.cx, y=slot.cy, font_size=0.6 * U,
-            fill=INK, text_anchor="middle", dominant_baseline="central")
+            fill=INK, text_anchor="middle", dominant_baseline="central", class_="halo")
 
 
 def _draw_ends(root: ET.Element, model: Mapping[str, Any], layout: Layout, marks: set[str]) -> None:
@@ -317,10 +330,10 @@ def _draw_ends(root: ET.Element, model: Mapping[str, Any], layout: Layout, marks
         # The number, and under it which end this is: once the line turns a corner the
         # left end can lie anywhere, so the board says it (issue 10).
         _el(g, "text", str(slot.value), x=slot.rect.cx, y=slot.rect.cy - 0.17 * side, font_size=0.6 * U,
-            font_weight="700", fill=INK, text_anchor="middle", dominant_baseline="central")
+            font_weight="700", fill=INK, text_anchor="middle", dominant_baseline="central", class_="halo")
         tag = texts["left_tag"] if end == "L" else texts["right_tag"]
         _el(g, "text", tag, x=slot.rect.cx, y=slot.rect.cy + 0.3 * side, font_size=0.34 * U, font_weight="600",
-            fill=INK, text_anchor="middle", dominant_baseline="central", class_="end-tag")
+            fill=INK, text_anchor="middle", dominant_baseline="central", class_="end-tag halo")
 
 
 def _draw_stock(root: ET.Element, model: Mapping[str, Any], layout: Layout) -> None:
@@ -346,7 +359,7 @@ def _draw_stock(root: ET.Element, model: Mapping[str, Any], layout: Layout) -> N
              stroke=INK, stroke_opacity=".35", stroke_width=0.05 * U, stroke_dasharray="4 3")
     text_x = box.x + 2 * side + 0.55 * U
     _el(g, "text", str(stock["count"]), x=text_x, y=box.cy - 0.28 * U, font_size=0.8 * U, font_weight="700",
-        fill=INK, dominant_baseline="central")
+        fill=INK, dominant_baseline="central", class_="halo")
     label = texts["stock"] if stock["kind"] == "draw" else texts["asleep"]
     room = box.right - text_x + 0.3 * U
     words = label.split()
@@ -358,11 +371,11 @@ def _draw_stock(root: ET.Element, model: Mapping[str, Any], layout: Layout) -> N
         size = min(f[1] for f in fitted)
         for i, (line, _) in enumerate(fitted):
             _el(g, "text", line, x=text_x, y=box.cy + (0.3 + 0.42 * i) * U, font_size=size, fill=INK,
-                dominant_baseline="central")
+                dominant_baseline="central", class_="halo")
         return
     label, size = _fit_text(label, room, 0.45 * U, 0.34 * U)
     _el(g, "text", label, x=text_x, y=box.cy + 0.45 * U, font_size=size, fill=INK,
-        dominant_baseline="central")
+        dominant_baseline="central", class_="halo")
 
 
 def _draw_seats(root: ET.Element, model: Mapping[str, Any], layout: Layout, marks: set[str]) -> None:

@@ -20,6 +20,7 @@ from engine import PRESET_NAMES, EngineError, Rules, overlays_for
 from progress import ProgressError, SavedGame
 from engine.holdings import holder_probabilities
 from engine.tiles import TILES
+from language import capitalised, in_sentence
 from strategy.companion import (
     BLOCKED, EntryError, TableGame, from_link, from_text, link_at, match_over, to_link, with_hands,
 )
@@ -48,7 +49,7 @@ def _why(err: Exception, names: list[str]) -> str:
         params = dict(err.params)
         for key in ("seat", "turn"):
             if isinstance(params.get(key), int) and 0 <= params[key] < len(names):
-                params[key] = names[params[key]]
+                params[key] = in_sentence(tr.lang, names[params[key]])
         return tr(f"analyse.err_{err.code}", **{k: session.plain(v) for k, v in params.items()})
     return session.error_message(err)
 
@@ -204,7 +205,7 @@ def their_move(game: TableGame, names: list[str]) -> None:
     unseen = [str(t) for t in TILES if str(t) not in seen]
     fitting = unseen if ends is None else [t for t in unseen if _ends_for(ends, t)]
     with st.container(border=True, key="analyse_theirs"):
-        st.markdown(f"**{tr('analyse.their_turn', seat=session.plain(names[seat]))}**")
+        st.markdown(f"**{capitalised(tr('analyse.their_turn', seat=session.plain(in_sentence(tr.lang, names[seat]))))}**")
         tile = st.selectbox(tr("analyse.tile"), fitting, key=f"analyse_tile:{n}") if fitting else None
         if tile is not None and len(_ends_for(ends, tile)) == 2:
             st.segmented_control(tr("analyse.end"), ["L", "R"], default="L", key=f"analyse_end:{n}",
@@ -255,7 +256,8 @@ def knowledge(game: TableGame, names: list[str]) -> None:
             if code == "void" and not game.rules.can_draw:
                 key += "_no_draw"  # nobody draws in this game: it was a pass
             why = tr(key, number=number, ends=" / ".join(str(e) for e in ends))
-            lines.append(tr("analyse.holds_none", seat=session.plain(names[seat]), number=number, why=why))
+            lines.append(capitalised(tr("analyse.holds_none", seat=session.plain(in_sentence(tr.lang, names[seat])),
+                                           number=number, why=why)))
     st.markdown("\n".join(f"- {line}" for line in lines) if lines else tr("analyse.knows_none"))
     st.subheader(tr("analyse.odds"), anchor=False)
     st.caption(tr("analyse.odds_help"))
@@ -328,7 +330,7 @@ def every_hand(game: TableGame, names: list[str]):
         real = real_round(game, names)
         if real is not None and not real.is_over:
             st.markdown(f"**{tr('analyse.exact_title')}**")
-            st.caption(tr("analyse.exact_help", seat=session.plain(names[real.turn])))
+            st.caption(tr("analyse.exact_help", seat=session.plain(in_sentence(tr.lang, names[real.turn]))))
             solution = _exact(real)
             if solution is None:
                 st.info(tr("analyse.exact_too_big"), icon=":material/info:")

@@ -5,13 +5,19 @@ The link keeps the quiz and this device: ``?join=CODE&me=<random id>``. A reload
 same link opened again on the phone, is the same student (no account, no cookie). The
 right answer never reaches this page before the teacher reveals it: the page only asks,
 and the store keeps a student's verdict back until then.
+
+In a rated quiz (the teacher's choice) an answer given while a profile is signed in on this
+phone (the sidebar's, as on every page) keeps that profile with it: the teacher's reveal
+rates it, and this page then shows the student's new puzzle rating (docs/ratings.md).
 """
 
 from __future__ import annotations
 
+import pandas as pd
 import streamlit as st
 
 from progress import ProgressError
+from progress.ratings import START, Rating
 from progress.quiz import DEVICE, QuizError, new_device_id, normalize_code
 from puzzles import check
 from language import seat_names
@@ -22,6 +28,7 @@ from ui.parts.class_quiz import error_text, no_store_message, puzzle, quizzes, v
 from ui.parts.live_feed import FEED
 from ui.parts.live_watch import watch
 from ui.parts.question_widget import ask
+from ui.parts.rating_view import signed
 
 tr = session.tr()
 lang = session.lang()
@@ -90,8 +97,11 @@ if player is None:
 def _submit(question: int, p, response) -> None:
     """The engine judges the answer here, on the server; the verdict is stored, not shown."""
     verdict = check(p, response, quiz.lang)
+    me_signed_in = session.profile()
+    # a rated quiz keeps the profile signed in on this device: the answer is rated at the reveal
+    profile_id = me_signed_in.id if quiz.rated and me_signed_in is not None else None
     try:
-        store.answer(code, player.id, question, response, correct=bool(verdict.correct))
+        store.answer(code, player.id, question, response, correct=bool(verdict.correct), profile_id=profile_id)
         FEED.nudge()
     except QuizError as error:
         if error.code != "already_answered":  # a double tap: the first answer counts
@@ -125,6 +135,36 @@ def _verdict(quiz, i: int, mine) -> None:
     lines = explanation(p, quiz.lang)
     if lines:
         st.info(" ".join(lines), icon=":material/lightbulb:")
+    if quiz.rated and mine is not None:
+        said = rated_answer_line(p.id, mine.at)
+        if said:
+            st.caption(said)
+
+
+def rated_answer_line(puzzle_id: str, at) -> str | None:
+    """What this answer did to the signed-in profile's puzzle rating (rated at the reveal)."""
+    profile = session.profile()
+    if profile is None:
+        return None
+    try:
+        history = session.store().rating_history(profile.id)
+    except ProgressError:
+        return None
+    found = history.index[(history["item"] == puzzle_id)
+                          & ((history["at"] - at).abs() < pd.Timedelta(seconds=1))]
+    if not len(found):
+        return None  # not rated: answered as a guest, or not this profile's first try at the puzzle
+    row = found[0]
+    before = history["rating"].iloc[row - 1] if row > 0 else START.value
+    mine = Rating(history["rating"].iloc[row], history["deviation"].iloc[row])
+    return tr("ratings.yours", rating=mine.shown, change=signed(mine.value - before))
+
+
+def rated_note(quiz) -> None:
+    """Whether this quiz counts for a rating, and for whom."""
+    if not quiz.rated:
+        return
+    st.caption(tr("ratings.quiz_counts") if session.profile() is not None else tr("ratings.quiz_guest"))
 
 
 @st.fragment
@@ -137,6 +177,7 @@ def live() -> None:
         return
     watch(code, phase_of(now.state, now.current), what="phase", key="class_join_watch", reload_on_restart=True)
     st.caption(tr("class.you_are", name=session.plain(player.nickname)) + f" · {session.plain(now.title)}")
+    rated_note(now)
     if st.session_state.get("class_answer_error"):
         st.error(st.session_state.pop("class_answer_error"))
     if now.state == "lobby":

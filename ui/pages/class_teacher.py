@@ -19,8 +19,8 @@ from puzzles.explain import explanation, question_text
 from ui import session
 from ui.parts.board_frame import show_board
 from ui.parts.class_quiz import (
-    LOBBY_NAMES, RIGHT_MARK, answer_key, answers_figure, error_text, join_link, no_store_message, puzzle, qr_svg, quizzes,
-    value_label,
+    LOBBY_NAMES, RIGHT_MARK, answer_key, answers_figure, error_text, join_link, no_store_message, puzzle, qr_svg,
+    question_facts, quizzes, value_label,
 )
 from ui.parts.class_screen import LOBBY, PROJECTOR, board_room, projector_style
 from ui.labels import game_title, ptype_title
@@ -95,7 +95,8 @@ def _open_quiz() -> None:
     try:
         quiz, secret = store.create(ids, title=title, lang=lang,
                                     capacity=int(st.session_state.get("class_capacity", CAPACITY)),
-                                    per_address=int(st.session_state.get("class_per_address", PER_ADDRESS)))
+                                    per_address=int(st.session_state.get("class_per_address", PER_ADDRESS)),
+                                    rated=bool(st.session_state.get("class_rated", False)))
     except ProgressError as error:
         st.session_state[FLASH] = error_text(error)
         return
@@ -150,6 +151,8 @@ def builder() -> None:
                       help=tr("class.capacity_help"))
     per.number_input(tr("class.per_address"), 0, MAX_CLASS, PER_ADDRESS, key="class_per_address",
                      help=tr("class.per_address_help"))
+    # not rated unless the teacher says so: a class quiz is often a first look at a topic
+    st.toggle(tr("ratings.quiz_rated"), value=False, key="class_rated", help=tr("ratings.quiz_rated_help"))
     st.button(tr("class.open"), key="class_open", type="primary", icon=":material/co_present:", on_click=_open_quiz)
 
 
@@ -158,7 +161,12 @@ def _act(move: str) -> None:
     held = st.session_state.get(TEACHER) or {}
     st.session_state.pop(FLASH, None)
     try:
-        getattr(store, move)(held.get("code", ""), held.get("secret"))
+        if move in ("reveal", "close"):  # a rated quiz rates the answers to the question it reveals
+            quiz = store.get(held.get("code", ""))
+            facts = question_facts(quiz.puzzle_ids) if quiz.rated else None
+            getattr(store, move)(held.get("code", ""), held.get("secret"), facts=facts, day=session.today())
+        else:
+            getattr(store, move)(held.get("code", ""), held.get("secret"))
         FEED.nudge()  # the phones move on now, not at the next beat
     except QuizError as error:
         if error.code != "bad_move":  # a double click, or another window moved first: the page redraws
@@ -247,7 +255,8 @@ def teacher_bar(quiz, players: list) -> None:
     with st.container(horizontal=True, key="class_bar", vertical_alignment="center"):
         st.container(key="class_kicker", width="content").markdown(
             tr("class.question_n", n=quiz.current + 1, total=quiz.total))
-        st.caption(f"{session.plain(quiz.title)} · {tr(f'class.state_{quiz.state}')}", width="content")
+        rated = f" · {tr('ratings.quiz_is_rated')}" if quiz.rated else ""
+        st.caption(f"{session.plain(quiz.title)} · {tr(f'class.state_{quiz.state}')}{rated}", width="content")
         with st.popover(tr("class.join_again", code=quiz.code), icon=":material/qr_code_2:", key="class_join_pop"):
             join_panel(quiz.code, players, quiz.capacity, qr_width=320)
         if quiz.state == "question":
@@ -352,7 +361,8 @@ def running(held) -> None:
         with st.container(key=PROJECTOR):  # the projector's sizes (ui/parts/class_screen.py)
             question_view(quiz, held, players)
     else:
-        st.caption(f"{session.plain(quiz.title)} · {tr(f'class.state_{quiz.state}')}")
+        rated = f" · {tr('ratings.quiz_is_rated')}" if quiz.rated else ""
+        st.caption(f"{session.plain(quiz.title)} · {tr(f'class.state_{quiz.state}')}{rated}")
         if quiz.state == "lobby":
             lobby(quiz.code)
         else:

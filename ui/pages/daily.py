@@ -14,6 +14,7 @@ from progress.stats import daily_results, streak
 from puzzles import daily_set, share_text
 from ui import session
 from ui.parts.puzzle_view import show_puzzle
+from ui.parts.rating_view import rated_choice, rated_toggle
 from ui.parts.worksheet import daily_worksheet
 
 tr = session.tr()
@@ -75,6 +76,11 @@ for number, puzzle in enumerate(puzzles, 1):
 
 progress_bar = st.progress(len(results) / len(puzzles),
                            text=tr("daily.progress", done=len(results), total=len(puzzles)))
+# Rated or not: the whole set, fixed at its first answer (no choosing puzzle by puzzle)
+mode_key = f"daily:{day.isoformat()}:rated_mode"
+if results and mode_key not in st.session_state:
+    st.session_state[mode_key] = rated_choice()
+set_rated = rated_toggle("daily", locked=st.session_state.get(mode_key) if results else None)
 
 for number, puzzle in enumerate(puzzles, 1):
     with st.container(border=True):
@@ -82,7 +88,8 @@ for number, puzzle in enumerate(puzzles, 1):
         if puzzle.id in results and f"daily:{day.isoformat()}:{number}:verdict" not in st.session_state:
             st.markdown(tr("daily.answered_before", mark="✅" if results[puzzle.id] else "❌"))
             continue
-        show_puzzle(puzzle, key=f"daily:{day.isoformat()}:{number}", daily=day, allow_retry=False)
+        show_puzzle(puzzle, key=f"daily:{day.isoformat()}:{number}", daily=day, allow_retry=False, rated=set_rated,
+                    fix_rated=False)
 
 # ------------------------------------------------------------------ done: share and streak
 if len(results) == len(puzzles):

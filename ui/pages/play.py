@@ -21,6 +21,7 @@ import streamlit as st
 from engine import IllegalActionError
 from language import capitalised, in_sentence
 from progress import ProgressError, SavedGame
+from progress.play_rating import MatchResult
 from progress.live_match import LiveMatch, LiveMatches, new_key, valid_key
 from strategy.companion import TableGame, to_link
 from strategy.game import Game, GameError, Setup, seed_number
@@ -33,6 +34,7 @@ from ui.parts.board_frame import show_board
 from ui.parts.hint_view import show_hint
 from ui.board import announce
 from ui.labels import action_label, event_text, game_title, percent, result_summary, seat_labels, side_label
+from ui.parts.play_rating import match_result, rated_line, replayed
 from ui.parts.play_review import show_progress, show_review
 from ui.parts.play_setup import (
     describe, init_state, link_params, new_seed, pace, pace_from_link, setup_form, setup_from_link,
@@ -40,6 +42,7 @@ from ui.parts.play_setup import (
 
 tr = session.tr()
 GAME, SAVED, HINT, REVIEWS, JUDGES = "play_game", "play_saved_id", "play_hint", "play_reviews", "play_judges"
+RATED = "play_rated"  # per match id: what its end gives the play rating (None: a replayed deal)
 MATCH = "play_match"  # the match's id, as in the link's ``match`` parameter
 init_state()
 
@@ -126,9 +129,36 @@ def save(game: Game, status: str) -> None:
                       best=sum(d.grade == "best" for d in decisions), points_lost=sum(d.loss for d in decisions),
                       id=st.session_state.get(SAVED))
     try:
-        st.session_state[SAVED] = session.store().save_game(profile.id, saved)
+        rated = play_result(game, profile) if status == "finished" else None
+        # the play rating moves in the same transaction, once per deal (ui/parts/play_rating.py)
+        st.session_state[SAVED] = session.store().save_game(profile.id, saved, rated=rated)
     except ProgressError:
         session.notice("notice.not_saved")
+
+
+def play_result(game: Game, profile) -> MatchResult | None:
+    """What the finished match gives the store to rate, or None for a replayed deal; decided
+    once per match (the match is saved again as its last reviews arrive)."""
+    key = f"{RATED}:{st.session_state.get(MATCH)}"
+    if key not in st.session_state:
+        result = match_result(game)
+        earlier = replayed(session.store().games(profile.id), st.session_state.get(SAVED), result.item)
+        st.session_state[key] = None if earlier else result
+    return st.session_state[key]
+
+
+def play_rating_lines(game: Game) -> list[str]:
+    """Under the match's result: what it did to the player's play rating."""
+    profile = session.profile()
+    if profile is None:
+        return [tr("ratings.play_guest")]
+    if st.session_state.get(f"{RATED}:{st.session_state.get(MATCH)}", False) is None:
+        return [tr("ratings.play_replayed")]  # decided when it was saved: a replayed deal
+    try:
+        line = rated_line(tr, session.store().rating_history(profile.id, "play"), match_result(game).item)
+    except ProgressError:
+        return []
+    return [line] if line is not None else []
 
 
 def persist(game: Game) -> None:
@@ -441,6 +471,8 @@ def round_outcome(game: Game, key: str) -> None:
         st.markdown(f"**{tr('play.standings')}**")
         for standing in game.match.standings():
             st.markdown(f"{standing.rank}. {side_label(tr, rules, standing.side)}: {standing.total}")
+        for line in play_rating_lines(game):
+            st.caption(line)
 
 
 # ------------------------------------------------------------------ the page

@@ -14,7 +14,7 @@ from puzzles import BANDS, PUZZLE_TYPES, PuzzleError, practice_puzzle, puzzle_fr
 from ui import session
 from ui.labels import game_title, ptype_title
 from ui.parts.puzzle_view import show_puzzle
-from ui.parts.rating_view import at_my_level
+from ui.parts.rating_view import at_my_level, rated_choice, rated_mode_key, rated_toggle
 from ui.parts.worksheet import practice_worksheet
 
 tr = session.tr()
@@ -110,7 +110,10 @@ if profile is not None:
     except ProgressError:
         due = []
         session.notice("notice.not_saved")
-    st.toggle(tr("ratings.review_toggle"), key="practice_review", help=tr("ratings.review_help"))
+    toggles = st.container(horizontal=True, gap="medium")
+    with toggles:
+        st.toggle(tr("ratings.review_toggle"), key="practice_review", help=tr("ratings.review_help"))
+        rated_toggle("practice")
     if st.session_state.get("practice_review"):
         # the puzzle stays until "Next puzzle", even once its answer has moved it in the queue
         review_id = st.session_state.get("practice_review_id")
@@ -175,5 +178,10 @@ def _next() -> None:
     st.session_state.pop("practice_review_id", None)
 
 
-show_puzzle(puzzle, key=f"practice:review:{puzzle.id}" if review_id else f"practice:{puzzle.id}", daily=None)
+puzzle_key = f"practice:review:{puzzle.id}" if review_id else f"practice:{puzzle.id}"
+choice = rated_choice()
+shown_as = st.session_state.get(rated_mode_key(puzzle_key))
+if profile is not None and shown_as is not None and shown_as != choice:
+    st.caption(tr("ratings.rated_next" if choice else "ratings.unrated_next"))
+show_puzzle(puzzle, key=puzzle_key, daily=None, rated=choice)
 st.button(tr("practice.next"), on_click=_next, type="primary", icon=":material/skip_next:")

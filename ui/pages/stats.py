@@ -1,19 +1,21 @@
-"""My progress: the puzzle rating and its trend, accuracy by drill and over time, the streak
-calendar, the weakest drills. Only the signed-in profile's own figures are shown."""
+"""My progress: the puzzle rating and its trend, the themes (a table and each one's trend),
+accuracy by drill and over time, the streak calendar, the weakest drills, and play against
+the computer (the play rating and its trend, best moves and points lost per decision, for
+every game or one). Only the signed-in profile's own figures are shown."""
 
 import pandas as pd
 import streamlit as st
 
 from progress import ProgressError
 from progress.charts import (
-    AccuracyLabels, CalendarLabels, GameLabels, RatingLabels, accuracy_by_type_figure, accuracy_over_time_figure,
-    games_figure, rating_figure, streak_calendar_figure,
+    AccuracyLabels, CalendarLabels, GameLabels, RatingLabels, ThemeLabels, accuracy_by_type_figure,
+    accuracy_over_time_figure, games_figure, rating_figure, streak_calendar_figure, theme_trend_figure,
 )
-from progress.rating_store import performance_by_type
+from progress.rating_store import performance_by_type, theme_trend
 from progress.stats import accuracy_by_type, streak, streak_calendar, weakest_drills
 from puzzles import PUZZLE_TYPES, daily_set
 from ui import session
-from ui.labels import chart_separators, figure, percent, ptype_title
+from ui.labels import chart_separators, figure, game_title, percent, ptype_title
 
 tr = session.tr()
 session.show_notices()
@@ -78,6 +80,15 @@ else:
             })
             st.dataframe(shown, hide_index=True, width="stretch")
             st.caption(tr("ratings.performance_help"))
+            # the trend of each theme, beside the table: the weakest three at first
+            ordered = list(themes["puzzle_type"])
+            chosen = st.multiselect(tr("ratings.trend_pick"), ordered, default=ordered[:3],
+                                    key=session.translated("stats_theme_trend"), format_func=lambda t: names.get(t, t))
+            trend = theme_trend(attempts, history)
+            st.plotly_chart(theme_trend_figure(trend[trend["puzzle_type"].isin(chosen)], ThemeLabels(
+                title=tr("ratings.trend_chart"), axis=tr("stats.axis_day"), performance=tr("ratings.col_performance"),
+                right=tr("ratings.trend_right"), empty=tr("ratings.trend_empty"), names=names)), width="stretch")
+            st.caption(tr("ratings.trend_help"))
 
 by_type = AccuracyLabels(title=tr("stats.by_type"), axis=tr("stats.axis_type"), rate=tr("stats.axis_rate"),
                          attempts=tr("stats.attempts_word"), empty=tr("stats.empty"), names=names)
@@ -115,14 +126,56 @@ try:
 except ProgressError:
     games = []
     session.notice("notice.not_saved")
-graded = [g for g in games if g.decisions]
+
+# the play rating: every finished match against the computer, once per deal
+try:
+    play = session.store().rating(profile.id, "play")
+    play_history = session.store().rating_history(profile.id, "play")
+except ProgressError:
+    play, play_history = None, None
+    session.notice("notice.not_saved")
+if play is None or play_history is None or play_history.empty:
+    st.caption(tr("ratings.play_none_yet"))
+else:
+    recent = play_history["rating"].iloc[-1] - play_history["rating"].iloc[max(len(play_history) - 11, 0)]
+    p1, p2 = st.columns([1, 3])
+    p1.metric(tr("ratings.play_title"), play.shown, delta=round(recent) if len(play_history) > 1 else None,
+              help=tr("ratings.play_help"))
+    p1.caption(tr("ratings.play_count", n=len(play_history)))
+    if play.provisional:
+        p1.caption(tr("ratings.play_provisional"))
+    p2.plotly_chart(rating_figure(play_history, RatingLabels(
+        title=tr("ratings.play_chart"), axis=tr("ratings.play_axis"), rating=tr("ratings.line"),
+        band=tr("ratings.range"), empty=tr("ratings.play_none_yet"))), width="stretch")
+
+# best moves and points lost per decision: all games, or one game
+ALL_GAMES = "all"
+played = sorted({g.game for g in games}, key=lambda name: game_title(tr, name))
+which = ALL_GAMES
+if len(played) > 1:
+    which = st.selectbox(tr("ratings.games_pick"), [ALL_GAMES, *played], key=session.translated("stats_games_pick"),
+                         format_func=lambda name: tr("ratings.games_all") if name == ALL_GAMES else game_title(tr, name))
+shown_games = games if which == ALL_GAMES else [g for g in games if g.game == which]
+graded = [g for g in shown_games if g.decisions]
 decisions = sum(g.decisions for g in graded)
 g1, g2, g3 = st.columns(3)
-g1.metric(tr("stats.games_played"), len(games))
+g1.metric(tr("stats.games_played"), len(shown_games))
 g2.metric(tr("play.accuracy"), percent(tr, sum(g.best for g in graded) / decisions) if decisions else "—")
 g3.metric(tr("play.loss"), figure(tr, sum(g.points_lost for g in graded) / decisions) if decisions else "—")
-games_chart = games_figure(games, GameLabels(title=tr("stats.games_chart"), axis=tr("stats.axis_day"),
-                                             accuracy=tr("play.accuracy"), loss=tr("play.loss"),
-                                             empty=tr("stats.games_empty")))
+title = tr("stats.games_chart") if which == ALL_GAMES else f"{tr('stats.games_chart')} · {game_title(tr, which)}"
+games_chart = games_figure(shown_games, GameLabels(title=title, axis=tr("stats.axis_day"),
+                                                   accuracy=tr("play.accuracy"), loss=tr("play.loss"),
+                                                   empty=tr("stats.games_empty")))
 games_chart.update_layout(separators=chart_separators(tr))  # "3,4" in nl, pt and es
 st.plotly_chart(games_chart, width="stretch")
+if len(played) > 1:
+    with st.expander(tr("ratings.games_table")):
+        rows = []
+        for name in played:
+            mine = [g for g in games if g.game == name]
+            done = [g for g in mine if g.decisions]
+            n = sum(g.decisions for g in done)
+            rows.append({tr("ratings.col_game"): game_title(tr, name), tr("stats.games_played"): len(mine),
+                         tr("play.accuracy"): percent(tr, sum(g.best for g in done) / n) if n else "—",
+                         tr("play.loss"): figure(tr, sum(g.points_lost for g in done) / n) if n else "—"})
+        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")

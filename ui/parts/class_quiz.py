@@ -18,7 +18,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from progress import Store
-from progress.quiz import Answer, QuizError, QuizStore
+from progress.quiz import Answer, QuestionFacts, QuizError, QuizStore
 from puzzles import KINDS, Puzzle, puzzle_from_id
 from language import action_label
 from puzzles.explain import label
@@ -47,6 +47,18 @@ def no_store_message() -> None:
 @st.cache_data(show_spinner=False, max_entries=512)
 def puzzle(puzzle_id: str) -> Puzzle:
     return puzzle_from_id(puzzle_id)
+
+
+def question_facts(puzzle_ids) -> dict[str, QuestionFacts]:
+    """What a rated quiz's reveal needs of each puzzle: its type, game and band."""
+    facts = {}
+    for pid in puzzle_ids:
+        try:
+            p = puzzle(pid)
+        except Exception:  # noqa: BLE001 - a puzzle this version cannot rebuild is left unrated
+            continue
+        facts[pid] = QuestionFacts(p.ptype, p.rules.preset_name, p.difficulty.band)
+    return facts
 
 
 def error_text(error: Exception) -> str:

@@ -19,13 +19,14 @@ def fact_text(tr, rules: Rules, code: str, params: dict) -> str:
     """One fact of :mod:`strategy.hints` as a sentence."""
     seats = seat_labels(tr, rules)
     if code == "share":
-        return tr("play.fact.share", action=action_label(tr, params["action"]), share=percent(tr, params["share"]))
+        return capitalised(tr("play.fact.share", action=action_label(tr, params["action"]),
+                              share=percent(tr, params["share"])))
     if code == "exact":
         return tr("play.fact.exact", deals=params["deals"])
     if code in ("margin", "tie"):
-        return tr(f"play.fact.{code}", action=action_label(tr, params["action"]),
-                  other=action_label(tr, params["other"]), points=about(tr, params["points"], params["pm"]),
-                  pm=figure(tr, params["pm"]) if params["pm"] is not None else "?")
+        return capitalised(tr(f"play.fact.{code}", action=action_label(tr, params["action"]),
+                              other=action_label(tr, params["other"]), points=about(tr, params["points"], params["pm"]),
+                              pm=figure(tr, params["pm"]) if params["pm"] is not None else "?"))
     if code == "void":
         # a pass where nobody ever draws (Partners, sleeping tiles) says the pass alone
         key = f"play.fact.void_{params['why']}" + ("_no_draw" if params["why"] == "void" and not rules.can_draw else "")

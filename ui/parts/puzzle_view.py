@@ -20,7 +20,7 @@ from .. import session
 from ..board.svg import stock_row_svg
 from ..labels import action_label, board_texts, game_title, ptype_title, variant_names
 from .question_widget import ask
-from .rating_view import rating_key, show_rating_after_answer
+from .rating_view import rated_mode_key, rating_key, show_rating_after_answer
 
 
 def _save(puzzle: Puzzle, verdict, elapsed_ms: int, daily: dt.date | None, key: str, rated: bool) -> None:
@@ -56,10 +56,18 @@ def _table_log(puzzle: Puzzle, rnd, names: list[str]) -> None:
         st.markdown("  \n".join(lines))
 
 
-def show_puzzle(puzzle: Puzzle, *, key: str, daily: dt.date | None, allow_retry: bool = True, rated: bool = True):
+def show_puzzle(puzzle: Puzzle, *, key: str, daily: dt.date | None, allow_retry: bool = True, rated: bool = True,
+                fix_rated: bool = True):
     """Draw the puzzle; returns its verdict once answered, else None. A ``rated`` answer
-    counts for the ratings (when it is the profile's first try at the puzzle)."""
+    counts for the ratings (when it is the profile's first try at the puzzle). With
+    ``fix_rated`` whether it is rated is fixed when the puzzle is first shown: switching
+    *Rated* with a puzzle on screen counts from the next one (no choosing after seeing the
+    puzzle); without, it follows ``rated`` until the answer (the daily set fixes it for
+    the whole set at its first answer instead)."""
     tr = session.tr()
+    if not fix_rated and st.session_state.get(f"{key}:verdict") is None:
+        st.session_state[rated_mode_key(key)] = bool(rated)
+    rated = st.session_state.setdefault(rated_mode_key(key), bool(rated))
     lang = session.lang()
     band = puzzle.difficulty.band
     rnd = puzzle.round()

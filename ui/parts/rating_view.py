@@ -16,6 +16,36 @@ from progress.ratings import START, Rating, nearest_band, puzzle_seed
 from .. import session
 
 MINUS = "\u2212"
+#: The player's choice, shared by Practice and Daily: do my answers count for the ratings?
+RATED = "rated_answers"
+
+
+def rated_mode_key(key: str) -> str:
+    """Where a puzzle keeps whether its answer is rated (fixed when it is first shown)."""
+    return f"{key}:rated_mode"
+
+
+def rated_choice() -> bool:
+    """The player's choice (rated unless switched off)."""
+    return bool(st.session_state.get(RATED, True))
+
+
+def rated_toggle(page: str, *, locked: bool | None = None) -> bool:
+    """The *Rated* switch for a signed-in profile (nothing for a guest, who has no rating);
+    returns the choice. ``locked``: the choice is fixed (a daily set already answered) and
+    shown as it is, switched off."""
+    tr = session.tr()
+    if session.profile() is None:
+        return rated_choice()
+    if locked is not None:
+        # keyed by its value: a widget keeps its first value, and another day's set may differ
+        st.toggle(tr("ratings.rated_toggle"), value=locked, disabled=True, key=f"{page}_rated_locked:{int(locked)}",
+                  help=tr("ratings.rated_locked"))
+        return locked
+    key = f"{page}_rated"
+    st.toggle(tr("ratings.rated_toggle"), value=rated_choice(), key=key, help=tr("ratings.rated_help"),
+              on_change=lambda: st.session_state.update({RATED: bool(st.session_state[key])}))
+    return bool(st.session_state.get(key, rated_choice()))
 
 
 def rating_key(key: str) -> str:
@@ -49,6 +79,7 @@ def show_rating_after_answer(puzzle: Any, key: str) -> None:
     tr = session.tr()
     answered = rating_key(key) in st.session_state
     change = st.session_state.get(rating_key(key))
+    unrated = st.session_state.get(rated_mode_key(key)) is False
     if isinstance(change, RatedAttempt):
         lines = [tr("ratings.puzzle_rated", rating=change.puzzle.shown, before=change.puzzle_before.shown),
                  tr("ratings.yours", rating=change.player.shown, change=signed(change.change))]
@@ -61,6 +92,8 @@ def show_rating_after_answer(puzzle: Any, key: str) -> None:
                  else tr("ratings.puzzle_new", rating=puzzle_seed(puzzle.difficulty.band).shown)]
         if session.profile() is None:
             lines.append(tr("ratings.guest"))
+        elif answered and unrated:
+            lines.append(tr("ratings.unrated_answer"))
         elif answered:
             lines.append(tr("ratings.not_counted"))
     st.caption("  \n".join(lines))
