@@ -43,28 +43,44 @@ b.metric(tr("stats.accuracy"), percent(tr, right / total) if total else "—")
 c.metric(tr("stats.streak"), run.current)
 d.metric(tr("stats.best_streak"), run.best)
 
+#: the words of each rating's panel: the puzzle rating, and the play rating (matches against the bots)
+PUZZLE_WORDS = {"title": "ratings.title", "help": "ratings.metric_help", "count": "ratings.rated_count",
+                "provisional": "ratings.provisional", "chart": "ratings.chart", "axis": "ratings.axis",
+                "none": "ratings.none_yet"}
+PLAY_WORDS = {"title": "ratings.play_title", "help": "ratings.play_help", "count": "ratings.play_count",
+              "provisional": "ratings.play_provisional", "chart": "ratings.play_chart", "axis": "ratings.play_axis",
+              "none": "ratings.play_none_yet"}
+
+
+def rating_panel(kind: str, words: dict[str, str]) -> pd.DataFrame | None:
+    """One rating of the profile, with its deviation and its trend; its history, or None
+    when there is none yet (or the store cannot be read: a notice says so)."""
+    try:
+        rating = session.store().rating(profile.id, kind)
+        history = session.store().rating_history(profile.id, kind)
+    except ProgressError:
+        rating, history = None, None
+        session.notice("notice.not_saved")
+    if rating is None or history is None or history.empty:
+        st.caption(tr(words["none"]))
+        return None
+    recent = history["rating"].iloc[-1] - history["rating"].iloc[max(len(history) - 11, 0)]
+    left, right = st.columns([1, 3])
+    left.metric(tr(words["title"]), rating.shown, delta=round(recent) if len(history) > 1 else None,
+                help=tr(words["help"]))
+    left.caption(tr(words["count"], n=len(history)))
+    if rating.provisional:
+        left.caption(tr(words["provisional"]))
+    right.plotly_chart(rating_figure(history, RatingLabels(
+        title=tr(words["chart"]), axis=tr(words["axis"]), rating=tr("ratings.line"), band=tr("ratings.range"),
+        empty=tr(words["none"]))), width="stretch")
+    return history
+
+
 # ------------------------------------------------------------------ the puzzle rating
 st.subheader(tr("ratings.title"))
-try:
-    rating = session.store().rating(profile.id)
-    history = session.store().rating_history(profile.id)
-except ProgressError:
-    rating, history = None, None
-    session.notice("notice.not_saved")
-if rating is None or history is None or history.empty:
-    st.caption(tr("ratings.none_yet"))
-else:
-    recent = history["rating"].iloc[-1] - history["rating"].iloc[max(len(history) - 11, 0)]
-    r1, r2 = st.columns([1, 3])
-    r1.metric(tr("ratings.title"), rating.shown, delta=round(recent) if len(history) > 1 else None,
-              help=tr("ratings.metric_help"))
-    r1.caption(tr("ratings.rated_count", n=len(history)))
-    if rating.provisional:
-        r1.caption(tr("ratings.provisional"))
-    trend = rating_figure(history, RatingLabels(title=tr("ratings.chart"), axis=tr("ratings.axis"),
-                                                rating=tr("ratings.line"), band=tr("ratings.range"),
-                                                empty=tr("ratings.none_yet")))
-    r2.plotly_chart(trend, width="stretch")
+history = rating_panel("puzzles", PUZZLE_WORDS)
+if history is not None:
     themes = performance_by_type(attempts, history)
     if len(themes):
         weakest = themes.iloc[0]["puzzle_type"]
@@ -128,25 +144,7 @@ except ProgressError:
     session.notice("notice.not_saved")
 
 # the play rating: every finished match against the computer, once per deal
-try:
-    play = session.store().rating(profile.id, "play")
-    play_history = session.store().rating_history(profile.id, "play")
-except ProgressError:
-    play, play_history = None, None
-    session.notice("notice.not_saved")
-if play is None or play_history is None or play_history.empty:
-    st.caption(tr("ratings.play_none_yet"))
-else:
-    recent = play_history["rating"].iloc[-1] - play_history["rating"].iloc[max(len(play_history) - 11, 0)]
-    p1, p2 = st.columns([1, 3])
-    p1.metric(tr("ratings.play_title"), play.shown, delta=round(recent) if len(play_history) > 1 else None,
-              help=tr("ratings.play_help"))
-    p1.caption(tr("ratings.play_count", n=len(play_history)))
-    if play.provisional:
-        p1.caption(tr("ratings.play_provisional"))
-    p2.plotly_chart(rating_figure(play_history, RatingLabels(
-        title=tr("ratings.play_chart"), axis=tr("ratings.play_axis"), rating=tr("ratings.line"),
-        band=tr("ratings.range"), empty=tr("ratings.play_none_yet"))), width="stretch")
+rating_panel("play", PLAY_WORDS)
 
 # best moves and points lost per decision: all games, or one game
 ALL_GAMES = "all"
