@@ -24,6 +24,7 @@ from language import action_label
 from puzzles.explain import label
 
 from .. import session
+from .chart_inks import inks
 
 #: The teacher's lobby names at most this many students (the newest); the rest are a count,
 #: so a crowd of names can never push the page out of shape.
@@ -162,7 +163,7 @@ def answers_figure(p: Puzzle, answers: list[Answer], lang: str, *, revealed: boo
     keys = list(counts)
     values = [counts[k] for k in keys]
     end = max(1, *values) * 1.16 if values else 1  # room past the longest bar for its number
-    ink, good = "#262730", "#1b5e20"
+    ink, good, _ = inks()  # the page's theme: dark labels on a dark page would vanish
     centres, notes, y = [], [], 0.0
     for k in keys:
         marked = revealed and k in right

@@ -13,6 +13,7 @@ from strategy.hints import Hint
 
 from .. import session
 from ..labels import about, action_label, chart_separators, figure, percent, seat_labels, short_action_label
+from .chart_inks import inks
 
 
 def fact_text(tr, rules: Rules, code: str, params: dict) -> str:
@@ -85,7 +86,7 @@ def expected_points_figure(hint: Hint, tr, view: SeatView | None = None) -> go.F
     colours = ["#2e7d32" if str(a) == hint.best else "#607d8b" for a, _, _ in rows]
     fig = go.Figure(go.Bar(x=values, y=names, orientation="h", marker_color=colours,
                            error_x=dict(type="data", array=[h or 0.0 for h in halves], visible=any(halves),
-                                        color="#263238"),
+                                        color=inks().line),
                            customdata=hovers, hovertemplate="%{customdata}<extra></extra>"))
     fig.update_layout(height=80 + 34 * len(rows), margin=dict(l=10, r=10, t=30, b=30), separators=chart_separators(tr),
                       title=tr("play.expected_points"), yaxis=dict(autorange="reversed"),
