@@ -60,16 +60,18 @@ class Setup:
     players: int
     overlays: tuple[str, ...]
     seed: str
-    seats: tuple[str, ...]  # "human" at seat 0, a bot level elsewhere
+    #: "human" or a bot level per seat; against the bots the player is seat 0, at a table
+    #: with friends (strategy/table_play.py) any seat may be a person's
+    seats: tuple[str, ...]
 
     def __post_init__(self) -> None:
         if self.preset not in PLAYER_COUNTS:
             raise GameError("bad_game", f"unknown game {self.preset!r}")
         if self.players not in PLAYER_COUNTS[self.preset]:
             raise GameError("bad_players", f"{self.preset} is played by {PLAYER_COUNTS[self.preset]} players")
-        if len(self.seats) != self.players or self.seats[0] != HUMAN:
-            raise GameError("bad_seats", "seat 0 is the player's; every other seat needs a bot level")
-        if any(level not in LEVELS for level in self.seats[1:]):
+        if len(self.seats) != self.players or HUMAN not in self.seats:
+            raise GameError("bad_seats", "every seat is a person's or a bot's, and one at least a person's")
+        if any(level not in LEVELS for level in self.seats if level != HUMAN):
             raise GameError("bad_level", f"a bot level is one of {', '.join(LEVELS)}")
         if not isinstance(self.seed, str) or not 0 < len(self.seed) <= 40:
             raise GameError("bad_seed", "the seed is text of 1 to 40 characters")
@@ -130,11 +132,11 @@ class Game:
 
     @property
     def human_to_move(self) -> bool:
-        return not self.round.is_over and self.round.turn == 0
+        return not self.round.is_over and self.setup.seats[self.round.turn] == HUMAN
 
     @property
     def bot_to_move(self) -> bool:
-        return not self.round.is_over and self.round.turn != 0
+        return not self.round.is_over and self.setup.seats[self.round.turn] != HUMAN
 
     @property
     def last_round(self) -> bool:
@@ -164,15 +166,31 @@ class Game:
     # ------------------------------------------------------------------ moves
     def play(self, action: Action | str, *, hint: bool = False) -> None:
         """The player's action; the engine judges it (IllegalActionError says why)."""
-        if not self.human_to_move:
+        self.play_seat(0, action, hint=hint)
+
+    def play_seat(self, seat: int, action: Action | str, *, hint: bool = False) -> None:
+        """A person's action at ``seat``; refused unless that seat is a person's and on turn."""
+        if not self.human_to_move or self.round.turn != seat:
             raise IllegalActionError("not_your_turn")
-        self._apply(0, action, hint)
+        self._apply(seat, action, hint)
 
     def bot_action(self) -> Action:
         """What the bot to move would play: from its own view, with its own seeded dice."""
+        return self.action_for(self.setup.seats[self.round.turn])
+
+    def action_for(self, level: str) -> Action:
+        """What a bot of ``level`` would play for the seat to move (a person's seat too: one
+        whose time ran out, or who is away), from that seat's view, with seeded dice."""
         seat = self.round.turn
         rng = random.Random(f"capicu-bot:{self.setup.seed}:{self.round.round_number}:{len(self.rounds[-1])}")
-        return get_bot(self.setup.seats[seat]).choose(self.round.view(seat), rng)
+        return get_bot(level).choose(self.round.view(seat), rng)
+
+    def play_for(self, seat: int, level: str) -> Move:
+        """A bot of ``level`` moves for person ``seat`` (said so in the table's log)."""
+        if not self.human_to_move or self.round.turn != seat:
+            raise IllegalActionError("not_your_turn")
+        self._apply(seat, self.action_for(level), False)
+        return self.rounds[-1][-1]
 
     def play_bot(self) -> Move:
         if not self.bot_to_move:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Sequence
+
 import language
 from engine import Action, EngineError, Rules, RoundResult
 
@@ -45,9 +48,15 @@ def seat_labels(tr: Translator, rules: Rules, viewer: int = 0) -> list[str]:
     return language.seat_names(tr.lang, rules, viewer)
 
 
-def side_label(tr: Translator, rules: Rules, side: int | None, viewer: int = 0) -> str:
+def side_label(tr: Translator, rules: Rules, side: int | None, viewer: int = 0,
+               names: Sequence[str] | None = None) -> str:
+    """A side's name; ``names``: the seats' own names (a table of people), else ours."""
     if side is None:
         return tr("result.nobody")
+    if names is not None:
+        if rules.partnerships == "opposite" and rules.match_mode == "race":
+            return f"{names[side]} {language.word(tr.lang, 'names.and')} {names[side + 2]}"
+        return names[side]
     if rules.partnerships == "opposite" and rules.match_mode == "race":
         return language.side_name(tr.lang, rules, side, viewer)
     return seat_labels(tr, rules, viewer)[side]
@@ -119,9 +128,12 @@ def event_text(tr: Translator, seat: int, action: Action | str, labels: list[str
     return seat_sentence(tr, "play.log_place", seat, labels, viewer, action=action_label(tr, text))
 
 
-def result_summary(tr: Translator, rules: Rules, result: RoundResult, viewer: int = 0) -> list[str]:
-    """A few sentences that say how a round ended and what it scored, as ``viewer`` reads them."""
-    seats = seat_labels(tr, rules, viewer)
+def result_summary(tr: Translator, rules: Rules, result: RoundResult, viewer: int = 0,
+                   names: Sequence[str] | None = None) -> list[str]:
+    """A few sentences that say how a round ended and what it scored, as ``viewer`` reads
+    them; ``names``: the seats' own names at a table of people (the viewer's is "you")."""
+    seats = list(names) if names is not None else seat_labels(tr, rules, viewer)
+    side_label = partial(_side_label, names=names)
     lines: list[str] = []
     if result.kind == "domino":
         lines.append(seat_sentence(tr, "result.domino", result.out_seat, seats, viewer))
@@ -156,6 +168,9 @@ def result_summary(tr: Translator, rules: Rules, result: RoundResult, viewer: in
     elif result.next_leader_rule in ("lot", "kozel_priority"):
         lines.append(tr(f"result.next_leader_{result.next_leader_rule}"))
     return lines
+
+
+_side_label = side_label
 
 
 def board_texts(tr: Translator) -> dict[str, str]:

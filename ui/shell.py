@@ -16,13 +16,14 @@ PAGES = [
     ("ui/pages/practice.py", "practice", "nav.practice", ":material/extension:"),
     ("ui/pages/daily.py", "daily", "nav.daily", ":material/today:"),
     ("ui/pages/play.py", "play", "nav.play", ":material/sports_esports:"),
+    ("ui/pages/table.py", "table", "nav.table", ":material/table_restaurant:"),
     ("ui/pages/analyse.py", "analyse", "nav.analyse", ":material/troubleshoot:"),
     ("ui/pages/stats.py", "stats", "nav.stats", ":material/insights:"),
     ("ui/pages/class_teacher.py", "class", "nav.class", ":material/co_present:"),
     ("ui/pages/class_join.py", "join", "nav.join", ":material/how_to_reg:"),
 ]
 # A deep link on the home page (?lesson=..., ?daily=...) opens the page it names.
-DEEP_LINKS = {"lesson": "lesson", "daily": "daily", "puzzle": "practice", "seed": "play", "join": "join"}
+DEEP_LINKS = {"lesson": "lesson", "daily": "daily", "puzzle": "practice", "seed": "play", "join": "join", "t": "table"}
 
 
 def pages() -> list:

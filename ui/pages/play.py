@@ -24,7 +24,7 @@ from progress import ProgressError, SavedGame
 from progress.play_rating import MatchResult
 from progress.live_match import LiveMatch, LiveMatches, new_key, valid_key
 from strategy.companion import TableGame, to_link
-from strategy.game import Game, GameError, Setup, seed_number
+from strategy.game import HUMAN, Game, GameError, Setup, seed_number
 from strategy.hints import hint
 from strategy.review import Decision, RoundReview
 from strategy.review_queue import RoundJudge
@@ -201,6 +201,8 @@ def adopt(found: LiveMatch) -> bool:
     judged again in the background."""
     try:
         game = Game.from_dict(found.record)
+        if not game.setup.seats[0] == HUMAN or HUMAN in game.setup.seats[1:]:
+            raise GameError("bad_seats", "a match against the bots has the player at seat 0 only")
         kept = reviews_of(found.record)
         judged = [Decision.from_dict(d) for d in found.record.get("judged") or []]
     except (GameError, KeyError, TypeError, ValueError):

@@ -22,7 +22,7 @@ import asyncio
 import logging
 import secrets
 import time
-from typing import Callable
+from typing import Any, Callable
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
@@ -54,11 +54,16 @@ log = logging.getLogger(__name__)
 
 
 class Feed:
-    """The pulses of the quizzes being watched, and the requests waiting on them."""
+    """The pulses of the quizzes (or tables) being watched, and the requests waiting on them.
 
-    def __init__(self, open_quizzes: Callable[[], QuizStore], *, beat: float = BEAT) -> None:
-        self._open = open_quizzes
-        self._quizzes: QuizStore | None = None
+    ``open_source`` opens what is read (a :class:`QuizStore`), ``read(source, codes)`` reads
+    the pulses of ``codes`` from it: anything with ``watched(what) -> str``."""
+
+    def __init__(self, open_source: Callable[[], Any], *, beat: float = BEAT,
+                 read: Callable[[Any, list[str]], dict[str, Any]] = pulses) -> None:
+        self._open = open_source
+        self._read_pulses = read
+        self._quizzes: Any = None
         self._beat = beat
         self._known: dict[str, Pulse] = {}
         self._asked: dict[str, float] = {}  # code -> when a screen last asked
@@ -75,7 +80,7 @@ class Feed:
         if self._quizzes is None:
             self._quizzes = self._open()
         self.reads += 1
-        return pulses(self._quizzes, codes)
+        return self._read_pulses(self._quizzes, codes)
 
     async def _refresh(self, codes: list[str]) -> None:
         found = await asyncio.to_thread(self._read, codes)
@@ -91,6 +96,15 @@ class Feed:
                     changed = True
             if changed:
                 self._changed.notify_all()
+        self._after_refresh(found)
+
+    def _after_refresh(self, found: dict[str, Any]) -> None:
+        """What a feed does with the pulses it has just read (the tables' driver: see
+        :mod:`ui.parts.table_feed`); nothing for quizzes."""
+
+    def _next_beat(self) -> float:
+        """Seconds until the next read without a nudge."""
+        return self._beat
 
     def _condition(self) -> asyncio.Condition:
         if self._changed is None:
@@ -100,7 +114,7 @@ class Feed:
     async def _beats(self) -> None:
         while True:
             try:
-                await asyncio.wait_for(self._wake.wait(), self._beat)
+                await asyncio.wait_for(self._wake.wait(), self._next_beat())
             except asyncio.TimeoutError:
                 pass
             self._wake.clear()
@@ -115,7 +129,7 @@ class Feed:
                 await self._refresh(codes)
                 await asyncio.sleep(QUICKEST)
             except Exception:  # noqa: BLE001 - a database hiccup must not end the feed
-                log.warning("the live feed could not read the quizzes", exc_info=True)
+                log.warning("the live feed could not read what it watches", exc_info=True)
                 self._quizzes = None  # open again on the next beat
                 await asyncio.sleep(1.0)
 
@@ -179,29 +193,37 @@ FEED = Feed(_open_quizzes)
 
 
 async def quiz_feed(request: Request) -> JSONResponse:
-    code = normalize_code(request.path_params.get("code", ""))
-    watch = request.query_params.get("watch", "phase")
+    return await answer(FEED, request, normalize_code(request.path_params.get("code", "")), WATCHES, "unknown_quiz")
+
+
+async def answer(feed: Feed, request: Request, code: str, watches: tuple[str, ...], unknown: str) -> JSONResponse:
+    """A watcher's long poll on ``feed`` for ``code``: the value once it differs from the
+    request's ``since`` (or the same after a hold), 404 for nothing of that code."""
+    watch = request.query_params.get("watch", watches[0])
     since = request.query_params.get("since", "")[:80]
-    if not code or watch not in WATCHES:
+    if not code or watch not in watches:
         return JSONResponse({"error": "bad_request"}, status_code=400, headers=NO_STORE)
     # a watcher that last heard another server process is answered at once: this server
     # restarted, and the page must know now, not after a hold
     known = request.query_params.get("server", SERVER)
     try:
-        pulse = await FEED.wait(code, watch, since, hold=HOLD if known == SERVER else 0.0)
+        pulse = await feed.wait(code, watch, since, hold=HOLD if known == SERVER else 0.0)
     except Exception:  # noqa: BLE001 - the database is down: the watcher backs off and asks again
         log.warning("the live feed could not answer", exc_info=True)
         return JSONResponse({"error": "unavailable"}, status_code=503, headers=NO_STORE)
     if pulse is None:
-        return JSONResponse({"error": "unknown_quiz"}, status_code=404, headers=NO_STORE)
+        return JSONResponse({"error": unknown}, status_code=404, headers=NO_STORE)
     return JSONResponse({"value": pulse.watched(watch), "server": SERVER}, headers=NO_STORE)
 
 
-def feed_path(base: str, code: str) -> str:
+def feed_path(base: str, code: str, path: str = PATH) -> str:
     """The feed's address for ``code`` on a server whose base path is ``base``."""
     prefix = "/" + base.strip("/") if base.strip("/") else ""
-    return prefix + PATH.replace("{code}", code)
+    return prefix + path.replace("{code}", code)
 
 
 def routes(base: str = "") -> list[Route]:
-    return [Route(feed_path(base, "{code}"), quiz_feed, methods=["GET"])]
+    from ui.parts import table_feed  # the tables' feed stands on this module
+
+    return [Route(feed_path(base, "{code}"), quiz_feed, methods=["GET"]),
+            Route(feed_path(base, "{code}", table_feed.PATH), table_feed.table_feed, methods=["GET"])]

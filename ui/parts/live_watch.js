@@ -38,7 +38,7 @@ export default function (component) {
       try {
         loop.controller = new AbortController();
         const response = await fetch(
-          `${url}?watch=${encodeURIComponent(watch)}&since=${encodeURIComponent(since)}` +
+          `${url}${url.includes("?") ? "&" : "?"}watch=${encodeURIComponent(watch)}&since=${encodeURIComponent(since)}` +
             (loop.server ? `&server=${encodeURIComponent(loop.server)}` : ""),
           { cache: "no-store", signal: loop.controller.signal },
         );

@@ -13,10 +13,11 @@ pages did before the feed existed.
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlencode
 
 import streamlit as st
 
-from ui.parts.live_feed import feed_path
+from ui.parts.live_feed import PATH, feed_path
 
 #: Seconds between reruns where the server has no live feed.
 FALLBACK = 2.0
@@ -33,16 +34,21 @@ def _noop() -> None:
     """The ``change`` event exists only with a callback; the rerun it causes is the point."""
 
 
-def watch(code: str, value: str, *, what: str, key: str, reload_on_restart: bool = False) -> None:
+def watch(code: str, value: str, *, what: str, key: str, reload_on_restart: bool = False,
+          path: str = PATH, params: dict[str, str] | None = None) -> None:
     """Rerun the enclosing fragment when quiz ``code``'s ``what`` ("phase" or "all", see
-    :class:`progress.quiz_pulse.Pulse`) is no longer ``value``.
+    :class:`progress.quiz_pulse.Pulse`) is no longer ``value``; ``path`` another feed's
+    route (a table's), with ``params`` added to its address.
 
     ``reload_on_restart``: when the server restarts, load the page again from its link (a
     restarted server drops the reruns of fragments it never drew). Right for a page whose
     link is all it needs, such as a phone's; the teacher's screen keeps its secret in the
     session, which a restart loses anyway (the private resume link brings it back)."""
     base = st.get_option("server.baseUrlPath") or ""
-    data = {"url": feed_path(base, code), "watch": what, "since": value, "fallback": FALLBACK,
+    url = feed_path(base, code, path)
+    if params:
+        url += "?" + urlencode(params)
+    data = {"url": url, "watch": what, "since": value, "fallback": FALLBACK,
             "reload": reload_on_restart}
     _mount(key=key, data=data,
            on_change_change=_noop, width="content", height="content")

@@ -148,7 +148,7 @@ def show_graded(review: RoundReview, rules, failed: int = 0, *, luck: bool = Tru
     st.caption(values_help(tr, rules))
 
 
-def position_links(game: Game, index: int) -> dict[int, str]:
+def position_links(game: Game, index: int, seat: int = 0) -> dict[int, str]:
     """Every position of round ``index`` as a link for the analysis board, from the
     player's seat: ply -> the record cut before that move (empty if it cannot be made)."""
     from strategy.companion import TableGame, link_at
@@ -157,22 +157,25 @@ def position_links(game: Game, index: int) -> dict[int, str]:
     for move in game.rounds[index]:
         rnd.apply(move.action)
     try:
-        table = TableGame.from_round(rnd, 0)
+        table = TableGame.from_round(rnd, seat)
     except ValueError:
         return {}
     return {ply: link_at(table, ply) for ply in range(len(game.rounds[index]) + 1)}
 
 
-def show_review(game: Game, index: int, review: RoundReview, key: str, failed: int = 0) -> None:
+def show_review(game: Game, index: int, review: RoundReview, key: str, failed: int = 0, *, seat: int = 0,
+                labels: list[str] | None = None) -> None:
+    """Round ``index``'s review of ``seat``'s choices, and its replay as that seat sat."""
     links_key = f"{key}:links"
     if links_key not in st.session_state:  # made once per round's review
-        st.session_state[links_key] = position_links(game, index)
+        st.session_state[links_key] = position_links(game, index, seat)
     links = st.session_state[links_key]
     show_graded(review, game.setup.rules(), failed, links=links)
-    _replay(game, index, review, key, links)
+    _replay(game, index, review, key, links, seat=seat, labels=labels)
 
 
-def _replay(game: Game, index: int, review: RoundReview, key: str, links: dict[int, str] | None = None) -> None:
+def _replay(game: Game, index: int, review: RoundReview, key: str, links: dict[int, str] | None = None, *,
+            seat: int = 0, labels: list[str] | None = None) -> None:
     """Step through the round with every hand face up: buttons, arrow keys, Home, End."""
     tr = session.tr()
     moves = game.rounds[index]
@@ -197,8 +200,8 @@ def _replay(game: Game, index: int, review: RoundReview, key: str, links: dict[i
     rnd = game.round_start(index)
     for move in moves[:step]:
         rnd.apply(move.action)
-    show_board(rnd, viewer=0, key=f"{key}:board", reveal=True, interactive=False, on_nav=nav,
-               labels=seat_labels(tr, game.setup.rules()))
+    show_board(rnd, viewer=seat, key=f"{key}:board", reveal=True, interactive=False, on_nav=nav,
+               labels=labels or seat_labels(tr, game.setup.rules(), seat))
     st.caption(tr("play.replay_step", n=step, total=total))
     judged = next((d for d in review.decisions if d.ply == step), None)
     # One row right under the board, on a phone too (see _STEPS_CSS); the arrow keys, Home

@@ -1,0 +1,129 @@
+"""Tables in the database (progress/tables.py) and the one path every change takes
+(ui/parts/table_sync.py), on SQLite and PostgreSQL: taps at the same moment, double
+submits and two servers never play twice or out of turn."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from progress import open_store
+from progress.tables import TableStore
+from strategy.table_play import Options, Table, TableError, token_hash
+from ui.parts.table_sync import change, drive, load, open_table
+
+
+def new_table(tables: TableStore, seats=("me", "open")) -> str:
+    table = Table.open("laplaza_1v1", 2, (), "99", list(seats), Options(), name="Ana", token=token_hash("a"))
+    code = open_table(tables, table, seat_token="a", now=0.0)
+    if "open" in seats:
+        change(tables, code, lambda t: t.sit(1, "Luis", token_hash("b")))
+    change(tables, code, lambda t: t.start(now=0.0))
+    return code
+
+
+def test_the_same_move_tapped_on_eight_servers_at_once_lands_once(db_url):
+    stores = [open_store(db_url, share_engine=False) for _ in range(8)]
+    try:
+        tables = [TableStore(s) for s in stores]
+        code = new_table(tables[0])
+        table, version = load(tables[0], code)
+        seat, action = table.game.round.turn, str(table.game.round.canonical_actions()[0])
+        outcomes: list[str] = []
+        barrier = threading.Barrier(len(tables))
+
+        def tap(store: TableStore) -> None:
+            barrier.wait()
+            try:
+                change(store, code, lambda t: t.play(seat, action, version=version, now=1.0))
+                outcomes.append("played")
+            except TableError as error:
+                outcomes.append(error.code)
+
+        threads = [threading.Thread(target=tap, args=(t,)) for t in tables]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert outcomes.count("played") == 1, outcomes
+        assert set(outcomes) - {"played"} <= {"late"}
+        after, after_version = load(tables[0], code)
+        assert len(after.game.rounds[0]) == 1 and after_version == version + 1
+    finally:
+        for s in stores:
+            s.close()
+
+
+def test_two_servers_driving_the_same_bot_make_one_move(db_url):
+    stores = [open_store(db_url, share_engine=False) for _ in range(2)]
+    try:
+        tables = [TableStore(s) for s in stores]
+        code = new_table(tables[0], seats=("me", "casual"))
+        table, _ = load(tables[0], code)
+        if table.game.round.turn == 0:
+            change(tables[0], code, lambda t: t.play(0, t.game.round.canonical_actions()[0], version=t.version, now=1.0))
+        table, version = load(tables[0], code)
+        moved = []
+        barrier = threading.Barrier(2)
+
+        def run(store: TableStore) -> None:
+            barrier.wait()
+            moved.append(drive(store, code, now=table.moved_at + 60))
+
+        threads = [threading.Thread(target=run, args=(t,)) for t in tables]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        after, after_version = load(tables[1], code)
+        assert sorted(moved) == [False, True]
+        assert after_version == version + 1 and after.game.rounds[0][-1].seat == 1
+    finally:
+        for s in stores:
+            s.close()
+
+
+def test_the_next_moment_to_look_is_kept_and_the_driver_waits_for_it(db_url):
+    with open_store(db_url) as store:
+        tables = TableStore(store)
+        code = new_table(tables, seats=("me", "casual"))
+        table, version = load(tables, code)
+        if table.game.round.turn == 0:
+            table = change(tables, code, lambda t: t.play(0, t.game.round.canonical_actions()[0], version=t.version,
+                                                          now=10.0))
+        kept = tables.get(code)
+        assert kept.due_at == pytest.approx(table.moved_at + 1.2)
+        assert not drive(tables, code, now=table.moved_at + 0.5)
+        assert drive(tables, code, now=table.moved_at + 1.2)
+        assert tables.pulses([code])[code].version == table.version + 1
+
+
+def test_presence_counts_only_with_the_seats_own_token(db_url):
+    with open_store(db_url) as store:
+        tables = TableStore(store)
+        code = new_table(tables)
+        tables.claim_seat(code, 1, token_hash("b"), 5.0)
+        tables.mark_seen(code, 1, token_hash("stranger"), 50.0)
+        tables.mark_seen(code, 0, token_hash("a"), 40.0)
+        assert tables.seen(code) == {0: 40.0, 1: 5.0}
+
+
+def test_an_unknown_code_or_a_broken_record_is_said_plainly(db_url):
+    with open_store(db_url) as store:
+        tables = TableStore(store)
+        with pytest.raises(TableError) as unknown:
+            load(tables, "NOSUCH")
+        assert unknown.value.code == "no_table"
+        code = tables.create({"preset": "laplaza_1v1"}, version=1, due_at=None)
+        with pytest.raises(TableError) as broken:
+            load(tables, code)
+        assert broken.value.code == "bad_record"
+        assert not drive(tables, code)
+
+
+def test_a_store_that_does_not_save_cannot_hold_tables():
+    from progress import NullStore
+
+    with pytest.raises(ValueError):
+        TableStore(NullStore())

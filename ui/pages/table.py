@@ -1,0 +1,527 @@
+"""A table with friends or classmates: open it, share its code, sit down, play.
+
+Links: ``/table`` opens a table (or joins one by its code); ``/table?t=CODE`` is the table's
+link for everybody (it seats nobody); ``/table?t=CODE&me=TOKEN`` is one player's private
+link, kept in the address bar, so a reload, a lost network or another device (open the
+same link there) sits them down again in their seat.
+
+The table lives in the database (``progress.tables``), every change goes through
+``ui.parts.table_sync`` (compare and set: a late or double tap is refused plainly), and
+the playing part of the page is a fragment that redraws when the table's version changes
+(``ui.parts.table_feed``): nothing reruns on a timer while a player waits. Each seat sees
+its own hand only: the board is drawn from the seat's view, and the deal's seed never
+leaves the server.
+"""
+
+from __future__ import annotations
+
+import time
+
+import streamlit as st
+
+from engine import Rules, overlays_for
+from language import capitalised, in_sentence
+from progress import ProgressError, SavedGame
+from progress.quiz import normalize_code
+from progress.records import clean_name
+from progress.tables import TableStore
+from strategy.companion import TableGame
+from strategy.game import PLAYABLE_LEVELS, PLAYER_COUNTS, seed_number
+from strategy.hints import hint
+from strategy.review_queue import RoundJudge
+from strategy.table_play import (
+    PERSON, TURN_CHOICES, WAIT_CHOICES, Options, Table, TableError, new_token, token_hash,
+)
+from ui import session
+from ui.board import announce
+from ui.labels import action_label, event_text, game_title, result_summary, seat_labels, side_label
+from ui.parts.board_frame import show_board
+from ui.parts.class_quiz import join_link, qr_svg
+from ui.parts.hint_view import show_hint
+from ui.parts.live_watch import watch
+from ui.parts.play_review import show_progress, show_review
+from ui.parts.play_setup import new_seed
+from ui.parts.table_feed import PATH as FEED_PATH
+from ui.parts.table_feed import TABLE_FEED
+from ui.parts.table_sync import change, drive, load, open_table
+
+tr = session.tr()
+TOKEN_CHARS = 40
+#: A seat's screen writes "still here" at most this often from its own runs (seconds).
+SEEN_EVERY = 5.0
+
+
+def tables() -> TableStore | None:
+    try:
+        return TableStore(session.store())
+    except ValueError:
+        return None
+
+
+def error_text(error: TableError) -> str:
+    params = {k: session.plain(v) for k, v in error.params.items()}
+    return tr(f"table.error.{error.code}", **params)
+
+
+def refuse(error: Exception) -> None:
+    """Say why a change was refused, under the board, until the next change."""
+    text = error_text(error) if isinstance(error, TableError) else session.error_message(error)
+    st.session_state["table_error"] = text
+
+
+def nudge(_code: str) -> None:
+    TABLE_FEED.nudge()
+
+
+def names_for(table: Table, viewer: int | None) -> list[str]:
+    """Each seat as this viewer reads it: "you", a person's own name (as plain text), or a
+    bot's name with "(bot)"; ``viewer`` None for somebody not seated."""
+    base = seat_labels(tr, Rules.preset(table.preset, table.players, table.overlays), viewer or 0)
+    if viewer is None:
+        base[0] = tr("table.seat_n", n=1)
+    out = []
+    for i, seat in enumerate(table.seats):
+        if i == viewer:
+            out.append(base[i])
+        elif seat.kind == PERSON:
+            out.append(session.plain(seat.name))
+        else:
+            out.append(tr("table.bot_name", name=base[i]))
+    return out
+
+
+# ------------------------------------------------------------------ opening a table
+SEAT_CHOICES = ("me", "open", *PLAYABLE_LEVELS)
+
+
+def open_form(store: TableStore) -> None:
+    with st.container(border=True):
+        st.subheader(tr("table.open_title"))
+        preset = st.selectbox(tr("play.game"), list(PLAYER_COUNTS), key=session.translated("table_form_game"),
+                              format_func=lambda p: game_title(tr, p))
+        counts = PLAYER_COUNTS[preset]
+        players = counts[-1] if preset == "laplaza_partners" else counts[0]
+        if len(counts) > 1:
+            players = st.segmented_control(tr("play.players"), list(counts), required=True,
+                                           key=f"table_form_players:{preset}", default=counts[0])
+        chosen = st.multiselect(tr("play.rules"), overlays_for(preset), key=session.translated(f"table_form_rules:{preset}"),
+                                format_func=lambda o: tr(f"variant.{o}"), placeholder=tr("play.rules_none"))
+        rules = Rules.preset(preset, players)
+        labels = seat_labels(tr, rules)
+        specs = []
+        columns = st.columns(players)
+        for seat in range(players):
+            key = f"table_form_seat:{preset}:{players}:{seat}"
+            spec = columns[seat].selectbox(
+                tr("table.seat_n", n=seat + 1), SEAT_CHOICES, key=session.translated(key),
+                format_func=lambda v: tr(f"table.seat_{v}") if v in ("me", "open") else tr(f"bot.{v}.name"),
+                **({} if key in st.session_state else {"index": 0 if seat == 0 else 1}))
+            if preset == "laplaza_partners" and seat == 2:
+                columns[seat].caption(tr("table.partner_of", seat=labels[0]))
+            specs.append(spec)
+        profile = session.profile()
+        name = st.text_input(tr("table.your_name"), key="table_form_name", max_chars=40,
+                             value=profile.name if profile is not None else "")
+        left, right = st.columns(2)
+        turn = left.selectbox(tr("table.turn_timer"), TURN_CHOICES, key="table_form_turn",
+                              format_func=lambda s: tr("table.no_timer") if not s else tr("table.seconds", n=s))
+        wait = right.selectbox(tr("table.wait"), WAIT_CHOICES, key="table_form_wait", index=2,
+                               format_func=lambda s: tr("table.seconds", n=s))
+        fill = left.selectbox(tr("table.fill_level"), PLAYABLE_LEVELS, key="table_form_fill", index=2,
+                              format_func=lambda v: tr(f"bot.{v}.name"))
+        hints = right.toggle(tr("table.allow_hints"), key="table_form_hints", value=False)
+        if not st.button(tr("table.open"), type="primary", icon=":material/table_restaurant:", key="table_open"):
+            return
+    try:
+        token = new_token()
+        cleaned = clean_name(name) if "me" in specs else ""
+        table = Table.open(preset, players, tuple(chosen), new_seed(), specs, Options(hints, turn, wait, fill),
+                           name=cleaned, token=token_hash(token),
+                           profile=profile.id if profile is not None and "me" in specs else None)
+        code = open_table(store, table, seat_token=token)
+    except TableError as error:
+        st.error(error_text(error), icon=":material/error:")
+        return
+    except (ProgressError, ValueError) as error:
+        st.error(session.error_message(error), icon=":material/error:")
+        return
+    st.query_params.update({"t": code, **({"me": token} if "me" in specs else {})})
+    st.session_state[f"table_host:{code}"] = True
+    st.rerun()
+
+
+def join_form() -> None:
+    def go() -> None:
+        typed = normalize_code(st.session_state.get("table_code_input", ""))
+        if typed:
+            st.query_params["t"] = typed
+
+    with st.container(border=True):
+        st.subheader(tr("table.join_title"))
+        st.text_input(tr("table.code"), key="table_code_input", max_chars=12, placeholder="ABC234")
+        st.button(tr("table.go"), key="table_go", on_click=go, icon=":material/login:")
+
+
+# ------------------------------------------------------------------ the lobby
+def table_link(code: str) -> str:
+    """The link everybody may have (it seats nobody): this server's ``/table?t=CODE``."""
+    return join_link(code).replace("/join?join=", "/table?t=")
+
+
+def share_panel(code: str, token: str | None) -> None:
+    link = table_link(code)
+    qr_col, text_col = st.columns([1, 2])
+    qr_col.image(qr_svg(link), width=200, alt=tr("table.qr_alt", link=link))
+    text_col.markdown(tr("table.share", code=code))
+    text_col.code(link, language=None)
+    if token:
+        with text_col.expander(tr("table.my_link")):
+            st.caption(tr("table.my_link_help"))
+            st.code(f"{link}&me={token}", language=None)
+
+
+def lobby(store: TableStore, code: str, table: Table, seat: int | None, token: str | None) -> None:
+    st.subheader(tr("table.lobby", game=game_title(tr, table.preset)))
+    share_panel(code, token if seat is not None else None)
+    names = names_for(table, seat)
+    for i, s in enumerate(table.seats):
+        left, right = st.columns([3, 2])
+        what = (names[i] if s.kind != "open" else tr("table.seat_open"))
+        left.markdown(f"**{tr('table.seat_n', n=i + 1)}** · {what}" + (f" · {tr('table.host')}" if i == table.host else ""))
+        if s.kind == "open" and seat is None:
+            right.button(tr("table.sit_here"), key=f"table_sit:{code}:{i}", on_click=sit, args=(store, code, i))
+        if i == seat and i != table.host:
+            right.button(tr("table.stand_up"), key=f"table_leave:{code}:{i}", on_click=leave, args=(store, code, i))
+    if seat is None:
+        profile = session.profile()
+        st.text_input(tr("table.your_name"), key="table_sit_name", max_chars=40,
+                      value=profile.name if profile is not None else "")
+    if is_host(code, table, seat):
+        st.button(tr("table.start"), type="primary", icon=":material/play_arrow:", key=f"table_start:{code}",
+                  on_click=start, args=(store, code), help=tr("table.start_help"))
+    elif seat is not None:
+        st.info(tr("table.waiting_host"), icon=":material/hourglass_empty:")
+
+
+def is_host(code: str, table: Table, seat: int | None) -> bool:
+    return (seat is not None and seat == table.host) or bool(st.session_state.get(f"table_host:{code}"))
+
+
+def sit(store: TableStore, code: str, index: int) -> None:
+    profile = session.profile()
+    try:
+        name = clean_name(st.session_state.get("table_sit_name", ""))
+        token = new_token()
+        hashed = token_hash(token)
+        change(store, code, lambda t: t.sit(index, name, hashed, profile.id if profile is not None else None),
+               on_change=nudge)
+        store.claim_seat(code, index, hashed, time.time())
+    except (TableError, ProgressError, ValueError) as error:
+        refuse(error)
+        return
+    st.query_params["me"] = token
+
+
+def leave(store: TableStore, code: str, index: int) -> None:
+    try:
+        change(store, code, lambda t: t.leave(index), on_change=nudge)
+    except (TableError, ProgressError) as error:
+        refuse(error)
+        return
+    st.query_params.pop("me", None)
+
+
+def start(store: TableStore, code: str) -> None:
+    try:
+        change(store, code, lambda t: t.start(time.time()), on_change=nudge)
+    except (TableError, ProgressError) as error:
+        refuse(error)
+
+
+# ------------------------------------------------------------------ playing
+def play(store: TableStore, code: str, seat: int, version: int, action: str) -> None:
+    hinted = st.session_state.pop(f"table_hint:{code}", None)
+    before = {}
+
+    def work(t: Table) -> None:
+        before["round"] = t.game.round.copy() if t.game is not None else None
+        t.play(seat, action, version=version, now=time.time(), hint=hinted is not None)
+
+    try:
+        table = change(store, code, work, on_change=nudge)
+    except (TableError, ProgressError) as error:
+        refuse(error)
+        return
+    game = table.game  # the round is dealt again only by the players' "ready": this one is the last
+    index = len(game.rounds) - 1
+    judge(code, index).decided(game, before["round"], len(game.rounds[index]) - 1)
+
+
+def judge(code: str, index: int) -> RoundJudge:
+    """This player's own judging of round ``index`` (in this session, in the background)."""
+    return st.session_state.setdefault(f"table_judges:{code}", {}).setdefault(index, RoundJudge(index))
+
+
+def ask_hint(code: str, seat: int, version: int) -> None:
+    store = tables()
+    try:
+        table, _ = load(store, code)
+    except (TableError, ProgressError) as error:
+        refuse(error)
+        return
+    if not table.options.hints or table.version != version or table.game.round.turn != seat:
+        return
+    moment = f"table-hint:{code}:{len(table.game.rounds)}:{len(table.game.rounds[-1])}"
+    st.session_state[f"table_hint:{code}"] = (version, hint(table.game.view(seat), seed=seed_number(moment)))
+
+
+def ready(store: TableStore, code: str, seat: int, index: int) -> None:
+    try:
+        change(store, code, lambda t: t.mark_ready(seat, index, time.time()), on_change=nudge)
+    except (TableError, ProgressError) as error:
+        refuse(error)
+
+
+def deal_now(store: TableStore, code: str, index: int) -> None:
+    try:
+        change(store, code, lambda t: t.deal_next(index, time.time()), on_change=nudge)
+    except (TableError, ProgressError) as error:
+        refuse(error)
+
+
+def end_table(store: TableStore, code: str) -> None:
+    try:
+        change(store, code, lambda t: t.close(), on_change=nudge)
+    except (TableError, ProgressError) as error:
+        refuse(error)
+
+
+def log_lines(table: Table, index: int, names: list[str], viewer: int) -> list[str]:
+    moves = table.game.rounds[index]
+    lines = []
+    for ply, move in enumerate(moves):
+        text = event_text(tr, move.seat, move.action, names, viewer)
+        why = table.note(index, ply)
+        if why is not None:
+            text += " " + tr(f"table.note_{why}")
+        lines.append(text)
+    return lines
+
+
+def turn_line(table: Table, names: list[str], viewer: int) -> str:
+    rnd = table.game.round
+    if rnd.turn == viewer:
+        text = tr("play.your_turn")
+    else:
+        text = capitalised(tr("play.waiting", seat=in_sentence(tr.lang, names[rnd.turn])))
+    if rnd.turn in table.away:
+        text += " " + tr("table.away_now", seat=names[rnd.turn])
+    return text
+
+
+def round_end(store: TableStore, code: str, table: Table, seat: int, names: list[str]) -> None:
+    game = table.game
+    rules = game.setup.rules()
+    index = len(game.rounds) - 1  # a finished match deals no round after its last
+    rnd = game.round
+    st.subheader(tr("play.round_over"))
+    for line in result_summary(tr, rules, rnd.result, seat, names=names):
+        st.markdown(f"- {line}")
+    review_part(code, table, seat, index, names)
+    if table.state == "over" or game.over:
+        return
+    waiting = [names[s] for s in table.people() if s not in table.ready and s not in table.away]
+    if seat in table.ready:
+        st.info(tr("table.waiting_ready", names=", ".join(waiting)), icon=":material/hourglass_empty:")
+    else:
+        st.button(tr("table.ready"), type="primary", icon=":material/skip_next:", key=f"table_ready:{code}:{index}",
+                  on_click=ready, args=(store, code, seat, index))
+    if seat == table.host and waiting:
+        st.button(tr("table.deal_now"), key=f"table_deal:{code}:{index}", on_click=deal_now, args=(store, code, index))
+
+
+def review_part(code: str, table: Table, seat: int, index: int, names: list[str]) -> None:
+    """This player's review of their own moves in round ``index``."""
+    game = table.game
+    judged = judge(code, index)
+    judged.fill(game, seat)
+    review = judged.review()
+    if review is None:
+        show_progress(judged.decisions(), judged.total, len(judged.failed()))
+    else:
+        show_review(game, index, review, f"table-{code}-{index}-review", failed=len(judged.failed()), seat=seat,
+                    labels=names)
+
+
+def match_end(code: str, table: Table, seat: int, names: list[str]) -> None:
+    game = table.game
+    rules = game.setup.rules()
+    st.subheader(tr("play.match_over"))
+    if game.over:
+        st.markdown(tr("play.winner", side=side_label(tr, rules, game.match.winner, seat, names)))
+        for standing in game.match.standings():
+            st.markdown(f"{standing.rank}. {side_label(tr, rules, standing.side, seat, names)}: {standing.total}")
+    else:
+        st.markdown(tr("table.ended_by_host"))
+    save_for_profile(code, table, seat)
+
+
+def save_for_profile(code: str, table: Table, seat: int) -> None:
+    """The finished match, for this player's profile (once per table), with their reviews."""
+    profile = session.profile()
+    key = f"table_saved:{table.seed}"
+    if profile is None or table.seats[seat].profile != profile.id or st.session_state.get(key):
+        return
+    game = table.game
+    index = len(game.rounds) - 1
+    decisions = [d for i in range(index + 1) for d in (judge_review(code, i) or ())]
+    try:
+        last = TableGame.from_round(game.round, seat, hands=True)
+        record = {"table": last.to_dict(), "people": game.to_dict(), "seat": seat}
+        st.session_state[key] = session.store().save_game(profile.id, SavedGame(
+            game.setup.preset, "finished", record, decisions=len(decisions),
+            best=sum(d.grade == "best" for d in decisions), points_lost=sum(d.loss for d in decisions), kind="table"))
+        st.caption(tr("table.saved"))
+    except (ProgressError, ValueError):
+        session.notice("notice.not_saved")
+
+
+def judge_review(code: str, index: int):
+    judged = st.session_state.get(f"table_judges:{code}", {}).get(index)
+    review = judged.review() if judged is not None else None
+    return review.decisions if review is not None else None
+
+
+def playing(store: TableStore, code: str, seat: int, token: str) -> None:
+    """The live part: redrawn by the feed the moment the table changes."""
+
+    @st.fragment
+    def live() -> None:
+        try:
+            table, version = load(store, code)
+            now = time.time()
+            if table.due(store.seen(code)) is not None and table.due(store.seen(code)) <= now:
+                # no feed on this server (streamlit run app.py), or it is behind: move now
+                if drive(store, code, now, on_change=nudge):
+                    table, version = load(store, code)
+            last = st.session_state.get("table_seen_at", 0.0)
+            if now - last > SEEN_EVERY:
+                store.mark_seen(code, seat, token_hash(token), now)
+                st.session_state["table_seen_at"] = now
+        except (TableError, ProgressError) as error:
+            st.error(error_text(error) if isinstance(error, TableError) else session.error_message(error))
+            return
+        watch(code, str(version), what="all", key=f"table_watch:{code}", reload_on_restart=True, path=FEED_PATH,
+              params={"seat": str(seat), "me": token})
+        draw(store, code, table, seat)
+
+    live()
+
+
+def draw(store: TableStore, code: str, table: Table, seat: int) -> None:
+    game = table.game
+    rnd = game.round
+    names = names_for(table, seat)
+    over = table.state == "over"
+    if st.session_state.get("table_error"):
+        st.warning(st.session_state.pop("table_error"), icon=":material/block:")
+    my_turn = not rnd.is_over and rnd.turn == seat and not over
+    board_col, side_col = st.columns([3, 2], gap="large")
+    with board_col:
+        show_board(rnd, viewer=seat, key=f"table:{code}:{len(game.rounds)}:board", reveal=rnd.is_over,
+                   interactive=my_turn, hint_legal=True, labels=names, one_end_for_twins=True,
+                   on_play=lambda action: play(store, code, seat, table.version, action))
+    with side_col:
+        if not rnd.is_over and not over:
+            st.markdown(f"**{turn_line(table, names, seat)}**")
+            if my_turn and table.options.turn_seconds:
+                st.caption(tr("table.timer", n=table.options.turn_seconds))
+            if my_turn and table.options.hints and len(rnd.canonical_actions()) > 1:
+                shown = st.session_state.get(f"table_hint:{code}")
+                if shown is not None and shown[0] == table.version:
+                    show_hint(shown[1], game.setup.rules(), game.view(seat))
+                else:
+                    st.button(tr("play.hint"), icon=":material/lightbulb:", key=f"table_hint:{code}:{table.version}",
+                              on_click=ask_hint, args=(code, seat, table.version))
+        index = len(game.rounds) - 1
+        lines = log_lines(table, index, names, seat)
+        with st.expander(tr("play.log") + f" ({len(lines)})", expanded=not rnd.is_over):
+            st.markdown("\n".join(f"- {line}" for line in reversed(lines[-12:])))
+        if seat == table.host and not over:
+            st.button(tr("table.end"), key=f"table_end:{code}", on_click=end_table, args=(store, code),
+                      icon=":material/close:")
+    if game.rounds[-1]:
+        moves = game.rounds[-1]
+        last_key = f"table_said:{code}"
+        said = (len(game.rounds), len(moves))
+        if st.session_state.get(last_key) != said:
+            st.session_state[last_key] = said
+            announce(log_lines(table, index, names, seat)[-1])
+    if rnd.is_over:
+        round_end(store, code, table, seat, names)
+    if over:
+        match_end(code, table, seat, names)
+
+
+# ------------------------------------------------------------------ the page
+st.title(tr("table.title"))
+st.caption(tr("table.intro"))
+session.show_notices()
+store = tables()
+if store is None:
+    st.warning(tr("table.no_store"), icon=":material/database_off:")
+    st.stop()
+
+code = normalize_code(st.query_params.get("t", ""))
+if not code:
+    open_form(store)
+    join_form()
+    st.stop()
+
+try:
+    table, version = load(store, code)
+except TableError as error:
+    st.error(error_text(error), icon=":material/search_off:")
+    st.button(tr("table.other_code"), key="table_other", on_click=st.query_params.pop, args=("t",))
+    st.stop()
+except ProgressError as error:
+    st.error(session.error_message(error))
+    st.stop()
+
+def my_token() -> str:
+    return str(st.query_params.get("me", ""))[:TOKEN_CHARS]
+
+
+raw_token = my_token()
+seat = table.seat_of(token_hash(raw_token)) if raw_token else None
+if seat is None and raw_token:
+    st.warning(tr("table.error.not_your_seat"), icon=":material/person_off:")
+    st.query_params.pop("me", None)
+    raw_token = ""
+
+if st.session_state.get("table_error") and table.state == "lobby":
+    st.warning(st.session_state.pop("table_error"), icon=":material/block:")
+
+
+@st.fragment
+def lobby_live() -> None:
+    """The lobby, redrawn when somebody sits down or gets up; the whole page once it starts."""
+    try:
+        now_table, now_version = load(store, code)
+    except (TableError, ProgressError) as error:
+        st.error(error_text(error) if isinstance(error, TableError) else session.error_message(error))
+        return
+    if now_table.state != "lobby":
+        st.rerun(scope="app")
+    watch(code, str(now_version), what="all", key=f"table_lobby_watch:{code}", path=FEED_PATH)
+    mine = my_token()  # the link's, which sitting down has just set
+    lobby(store, code, now_table, now_table.seat_of(token_hash(mine)) if mine else None, mine or None)
+
+
+if table.state == "lobby":
+    lobby_live()
+elif seat is None:
+    st.info(tr("table.started_without_you"), icon=":material/visibility_off:")
+    st.markdown(" · ".join(names_for(table, None)))
+else:
+    playing(store, code, seat, raw_token)

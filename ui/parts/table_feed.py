@@ -1,0 +1,126 @@
+"""The tables' live feed: screens wait on ``GET /live/table/CODE?since=VERSION`` and redraw
+the moment a move lands; the same server task plays the moves nobody makes by hand.
+
+It is the class quiz's long-poll feed (:class:`ui.parts.live_feed.Feed`) reading table
+versions instead of quiz phases, one query for every table this server watches, plus:
+
+* **the driver**: after each read, every watched table whose ``due_at`` has come (a bot
+  to move at the table's pace, a turn timer run out, a player away past the wait) is
+  stepped in a worker thread (:func:`ui.parts.table_sync.drive`), one at a time per
+  table; the beat shortens to the next due moment. Two servers may both try: the
+  store's compare-and-set lets one move land.
+* **presence**: a seat's request carries ``seat`` and its token (``me``); the feed keeps
+  when each seat last asked and writes it with the next beat, so a player whose screen
+  went quiet (tab closed, network lost) is known to be away on every server.
+
+A waiting screen costs a socket; the database is read once per beat for all tables.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from progress.quiz import normalize_code
+from progress.tables import TablePulse, TableStore
+from strategy.table_play import token_hash
+from ui.parts.live_feed import BEAT, QUICKEST, Feed, answer
+from ui.parts.table_sync import drive
+
+__all__ = ["PATH", "TABLE_FEED", "TableFeed", "table_feed"]
+
+PATH = "/live/table/{code}"
+WATCHES = ("all",)
+#: Presence is written at most this often per seat (seconds).
+SEEN_EVERY = 5.0
+
+log = logging.getLogger(__name__)
+
+
+def _read(tables: TableStore, codes: list[str]) -> dict[str, TablePulse]:
+    return tables.pulses(codes)
+
+
+class TableFeed(Feed):
+    def __init__(self, open_tables, *, beat: float = BEAT) -> None:
+        super().__init__(open_tables, beat=beat, read=_read)
+        self._due: dict[str, float] = {}
+        self._driving: set[str] = set()
+        self._lock = threading.Lock()
+        self._seen: dict[tuple[str, int], tuple[str, float]] = {}  # (code, seat) -> (token hash, when)
+        self._written: dict[tuple[str, int], float] = {}
+        self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="capicu-table")
+        self.moves = 0  # moves the driver made (the benchmark prints it)
+
+    def _read(self, codes: list[str]) -> dict[str, TablePulse]:
+        found = super()._read(codes)  # in a worker thread: the writes below never block the loop
+        self._write_seen()
+        return found
+
+    def _after_refresh(self, found: dict[str, Any]) -> None:
+        now = time.time()
+        with self._lock:
+            self._due = {code: p.due_at for code, p in found.items() if p.due_at is not None and p.state == "playing"}
+            ready = [code for code, due in self._due.items() if due <= now and code not in self._driving]
+            self._driving.update(ready)
+        for code in ready:
+            self._pool.submit(self._drive, code)
+
+    def _drive(self, code: str) -> None:
+        try:
+            if drive(self._quizzes or self._open(), code, on_change=lambda _code: self.nudge()):
+                self.moves += 1
+        except Exception:  # noqa: BLE001 - one table's trouble must not stop the others
+            log.warning("the table driver could not step %s", code, exc_info=True)
+        finally:
+            with self._lock:
+                self._driving.discard(code)
+            self.nudge()
+
+    def _next_beat(self) -> float:
+        with self._lock:
+            waiting = [due for code, due in self._due.items() if code not in self._driving]
+        if not waiting:
+            return self._beat
+        return min(self._beat, max(QUICKEST, min(waiting) - time.time()))
+
+    # -- presence
+
+    def saw(self, code: str, seat: int, token: str) -> None:
+        self._seen[(code, seat)] = (token_hash(token), time.time())
+
+    def _write_seen(self) -> None:
+        if self._quizzes is None:
+            return
+        now = time.time()
+        for key, (hashed, at) in list(self._seen.items()):
+            if now - self._written.get(key, 0.0) < SEEN_EVERY:
+                continue
+            self._written[key] = now
+            self._quizzes.mark_seen(key[0], key[1], hashed, at)
+            self._seen.pop(key, None)
+
+
+def _open_tables() -> TableStore:
+    from progress import open_store
+
+    return TableStore(open_store())
+
+
+#: One feed per server process.
+TABLE_FEED = TableFeed(_open_tables)
+
+
+async def table_feed(request: Request) -> JSONResponse:
+    code = normalize_code(request.path_params.get("code", ""))
+    seat, token = request.query_params.get("seat", ""), request.query_params.get("me", "")
+    if code and seat.isascii() and seat.isdigit() and len(seat) < 2 and 0 < len(token) <= 40:
+        TABLE_FEED.saw(code, int(seat), token)
+    return await answer(TABLE_FEED, request, code, WATCHES, "unknown_table")
+
