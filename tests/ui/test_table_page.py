@@ -148,3 +148,13 @@ def test_the_page_speaks_every_language(progress_db):
     for lang, title in (("nl", "nl"), ("pt", "pt"), ("es", "es")):
         at = page(lang=lang)
         assert at.title[0].value and at.button(key="table_open")
+
+
+def test_home_leads_to_the_table_in_every_language(progress_db):
+    from ui.i18n import translator
+    from tests.ui.conftest import open_app
+
+    for lang in ("en", "nl", "pt", "es"):
+        at = open_app(None, lang=lang)
+        links = {p.proto.label: p.proto.page for p in at.get("page_link")}
+        assert links.get(translator(lang)("home.table")) == "table", lang

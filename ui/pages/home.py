@@ -24,7 +24,7 @@ if (me := session.profile()) is not None:
         st.page_link("ui/pages/practice.py", label=tr("ratings.review_home", n=len(due)), icon=":material/replay:",
                      query_params={"review": "1", "lang": session.lang()})
 
-start, daily, practice, play, analyse = st.columns(5)
+start, daily, practice, play, table, analyse = st.columns(6)
 with start:
     st.page_link("ui/pages/course.py", label=tr("home.start_course"), icon=":material/school:")
 with daily:
@@ -33,6 +33,8 @@ with practice:
     st.page_link("ui/pages/practice.py", label=tr("home.practice"), icon=":material/extension:")
 with play:
     st.page_link("ui/pages/play.py", label=tr("home.play"), icon=":material/sports_esports:")
+with table:
+    st.page_link("ui/pages/table.py", label=tr("home.table"), icon=":material/groups:")
 with analyse:
     st.page_link("ui/pages/analyse.py", label=tr("home.analyse"), icon=":material/troubleshoot:")
 

@@ -16,6 +16,7 @@ leaves the server.
 from __future__ import annotations
 
 import time
+from urllib.parse import quote
 
 import streamlit as st
 
@@ -36,7 +37,7 @@ from ui import session
 from ui.board import announce
 from ui.labels import action_label, event_text, game_title, result_summary, seat_labels, side_label
 from ui.parts.board_frame import show_board
-from ui.parts.class_quiz import join_link, qr_svg
+from ui.parts.class_quiz import app_base, qr_svg
 from ui.parts.hint_view import show_hint
 from ui.parts.live_watch import watch
 from ui.parts.play_review import show_progress, show_review
@@ -145,7 +146,9 @@ def open_form(store: TableStore) -> None:
     except (ProgressError, ValueError) as error:
         st.error(session.error_message(error), icon=":material/error:")
         return
-    st.query_params.update({"t": code, **({"me": token} if "me" in specs else {})})
+    st.query_params["t"] = code
+    if "me" in specs:
+        keep_token(code, token)
     st.session_state[f"table_host:{code}"] = True
     st.rerun()
 
@@ -165,7 +168,7 @@ def join_form() -> None:
 # ------------------------------------------------------------------ the lobby
 def table_link(code: str) -> str:
     """The link everybody may have (it seats nobody): this server's ``/table?t=CODE``."""
-    return join_link(code).replace("/join?join=", "/table?t=")
+    return f"{app_base()}/table?t={quote(code)}"
 
 
 def share_panel(code: str, token: str | None) -> None:
@@ -219,6 +222,13 @@ def sit(store: TableStore, code: str, index: int) -> None:
     except (TableError, ProgressError, ValueError) as error:
         refuse(error)
         return
+    keep_token(code, token)
+
+
+def keep_token(code: str, token: str) -> None:
+    """The seat's token, in the link (a reload, another device) and in this session: a rerun
+    that overtakes the one that set the link must not lose the seat."""
+    st.session_state[f"table_me:{code}"] = token
     st.query_params["me"] = token
 
 
@@ -229,6 +239,7 @@ def leave(store: TableStore, code: str, index: int) -> None:
         refuse(error)
         return
     st.query_params.pop("me", None)
+    st.session_state.pop(f"table_me:{code}", None)
 
 
 def start(store: TableStore, code: str) -> None:
@@ -489,7 +500,12 @@ except ProgressError as error:
     st.stop()
 
 def my_token() -> str:
-    return str(st.query_params.get("me", ""))[:TOKEN_CHARS]
+    """The link's seat token, or the one this session was given (and then the link again)."""
+    linked = str(st.query_params.get("me", ""))[:TOKEN_CHARS]
+    kept = st.session_state.get(f"table_me:{code}", "")
+    if not linked and kept:
+        st.query_params["me"] = kept
+    return linked or kept
 
 
 raw_token = my_token()
@@ -497,6 +513,7 @@ seat = table.seat_of(token_hash(raw_token)) if raw_token else None
 if seat is None and raw_token:
     st.warning(tr("table.error.not_your_seat"), icon=":material/person_off:")
     st.query_params.pop("me", None)
+    st.session_state.pop(f"table_me:{code}", None)
     raw_token = ""
 
 if st.session_state.get("table_error") and table.state == "lobby":

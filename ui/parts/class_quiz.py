@@ -82,18 +82,31 @@ def value_label(p: Puzzle, value: Any, lang: str) -> str:
         return str(value)
 
 
+#: The pages whose links are shared from them (their own name is not part of the server's address).
+SHARED_PAGES = ("class", "table")
+
+
+def app_base() -> str:
+    """This server's address as the browser reached it, without the page's own name (the
+    public address set for a classroom server when there is one)."""
+    base = os.environ.get(PUBLIC_URL_ENV, "").strip().rstrip("/")
+    if base:
+        return base
+    here = getattr(st.context, "url", None) or ""
+    parts = urlsplit(here)
+    if not (parts.scheme and parts.netloc):
+        return ""
+    path = parts.path.rstrip("/")
+    for page in SHARED_PAGES:  # the pages a link is made on
+        if path.endswith(f"/{page}"):
+            path = path[: -len(page) - 1]
+            break
+    return f"{parts.scheme}://{parts.netloc}{path}"
+
+
 def join_link(code: str) -> str:
     """The link students open (and the QR code holds): this server's ``/join?join=CODE``."""
-    base = os.environ.get(PUBLIC_URL_ENV, "").strip().rstrip("/")
-    if not base:
-        here = getattr(st.context, "url", None) or ""
-        parts = urlsplit(here)
-        if parts.scheme and parts.netloc:
-            path = parts.path.rstrip("/")
-            if path.endswith("/class"):
-                path = path[: -len("/class")]
-            base = f"{parts.scheme}://{parts.netloc}{path}"
-    return f"{base}/join?join={quote(code)}"
+    return f"{app_base()}/join?join={quote(code)}"
 
 
 def qr_svg(text: str) -> str:
