@@ -50,6 +50,9 @@ def _pick(pill, multi: bool) -> None:
     radio (``aria-checked``), a multi-choice pill a toggle button (``aria-pressed``)."""
     state = "aria-pressed" if multi else "aria-checked"
     for _ in range(5):
+        # while a rerun redraws the pills the old and the new one are both on the page: wait
+        # for one
+        expect(pill).to_have_count(1, timeout=30_000)
         # click only while it is still not picked: a toggle clicked again after a slow rerun
         # would be unpicked (and Check stay disabled)
         if pill.get_attribute(state) != "true":

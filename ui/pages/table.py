@@ -35,7 +35,7 @@ from strategy.table_play import (
 )
 from ui import session
 from ui.board import announce
-from ui.labels import action_label, event_text, game_title, result_summary, seat_labels, side_label
+from ui.labels import action_label, event_text, game_title, result_summary, seat_labels, seat_sentence, side_label
 from ui.parts.board_frame import show_board
 from ui.parts.class_quiz import app_base, qr_svg
 from ui.parts.hint_view import show_hint
@@ -326,7 +326,7 @@ def turn_line(table: Table, names: list[str], viewer: int) -> str:
     else:
         text = capitalised(tr("play.waiting", seat=in_sentence(tr.lang, names[rnd.turn])))
     if rnd.turn in table.away:
-        text += " " + tr("table.away_now", seat=names[rnd.turn])
+        text += " " + seat_sentence(tr, "table.away_now", rnd.turn, names, viewer)
     return text
 
 
@@ -538,7 +538,7 @@ def lobby_live() -> None:
 if table.state == "lobby":
     lobby_live()
 elif seat is None:
-    st.info(tr("table.started_without_you"), icon=":material/visibility_off:")
+    st.info(tr("table.started_closed"), icon=":material/visibility_off:")
     st.markdown(" · ".join(names_for(table, None)))
 else:
     playing(store, code, seat, raw_token)
