@@ -13,6 +13,7 @@ import os
 import re
 import sqlite3
 import threading
+import weakref
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -546,3 +547,31 @@ def _probe_write(engine: Engine) -> None:
             raise
         # another writer is busy: that is no sign of a read-only database, and each
         # write waits and retries on its own
+
+
+class SideTables:
+    """Tables kept beside the schema by a store module of their own (live matches, tables):
+    created once per database engine, on first use; another server may create them at the
+    same moment, which is fine when they exist afterwards."""
+
+    def __init__(self, metadata: sa.MetaData) -> None:
+        self._metadata = metadata
+        self._made: weakref.WeakSet = weakref.WeakSet()
+        self._lock = threading.Lock()
+
+    def ensure(self, store: Any) -> None:
+        """Create the tables in ``store``'s database unless this process already has."""
+        engine = store._engine
+        with self._lock:
+            if engine in self._made:
+                return
+
+            def create(conn: Connection) -> None:
+                try:
+                    self._metadata.create_all(conn, checkfirst=True)
+                except exc.SQLAlchemyError:
+                    if not all(sa.inspect(conn).has_table(name) for name in self._metadata.tables):
+                        raise
+
+            store._run(create, write=True)
+            self._made.add(engine)

@@ -27,15 +27,14 @@ import json
 import re
 import secrets
 import threading
-import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy import exc
 
+from progress.database import SideTables
 from progress.records import RECORD_LIMIT
 
 __all__ = ["KEEP_DAYS", "LiveMatch", "LiveMatches", "live_table", "new_key", "valid_key"]
@@ -79,8 +78,7 @@ class LiveMatch:
 
 _memory: OrderedDict[str, LiveMatch] = OrderedDict()
 _memory_lock = threading.Lock()
-_tables_made: weakref.WeakSet = weakref.WeakSet()  # engines whose database has the table
-_tables_lock = threading.Lock()
+_side_tables = SideTables(_metadata)
 
 
 class LiveMatches:
@@ -147,21 +145,7 @@ class LiveMatches:
         self._store._run(lambda conn: conn.execute(sa.delete(live_table).where(live_table.c.key == key)), write=True)
 
     def _made(self) -> None:
-        """Create the table once per database engine (another server may create it too)."""
-        engine = self._store._engine
-        with _tables_lock:
-            if engine in _tables_made:
-                return
-
-            def create(conn) -> None:
-                try:
-                    _metadata.create_all(conn, checkfirst=True)
-                except exc.SQLAlchemyError:
-                    if not sa.inspect(conn).has_table(live_table.name):
-                        raise
-
-            self._store._run(create, write=True)
-            _tables_made.add(engine)
+        _side_tables.ensure(self._store)
 
 
 def _put_memory(match: LiveMatch) -> bool:

@@ -33,8 +33,6 @@ from __future__ import annotations
 
 import json
 import secrets
-import threading
-import weakref
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Any, Iterable
@@ -43,6 +41,7 @@ import sqlalchemy as sa
 from sqlalchemy import exc
 
 from progress.quiz import CODE_ALPHABET, normalize_code
+from progress.database import SideTables
 from progress.records import RECORD_LIMIT
 
 __all__ = ["CODE_LENGTH", "KEEP_DAYS", "KeptTable", "TablePulse", "TableStore", "tables_table"]
@@ -75,8 +74,7 @@ seen_table = sa.Table(
     sa.Column("token", sa.String(64), nullable=False),  # the seat token's hash: a stranger cannot keep a seat alive
     sa.Column("seen_at", sa.Float, nullable=False),
 )
-_made: weakref.WeakSet = weakref.WeakSet()
-_made_lock = threading.Lock()
+_side_tables = SideTables(_metadata)
 
 
 @dataclass(frozen=True)
@@ -231,20 +229,7 @@ class TableStore:
         return found
 
     def _create_once(self) -> None:
-        engine = self._store._engine
-        with _made_lock:
-            if engine in _made:
-                return
-
-            def create(conn) -> None:
-                try:
-                    _metadata.create_all(conn, checkfirst=True)
-                except exc.SQLAlchemyError:
-                    if not sa.inspect(conn).has_table(tables_table.name):
-                        raise
-
-            self._store._run(create, write=True)
-            _made.add(engine)
+        _side_tables.ensure(self._store)
 
 
 def _text(record: dict) -> str:
