@@ -18,7 +18,8 @@ from language.tiles import tile_name, tile_words
 from progress import open_store
 from progress.tables import TableStore
 from tests.support.axe import DESKTOP, assert_accessible
-from ui.parts.table_sync import load
+from progress.errors import StoreUnavailable
+from ui.parts.table_sync import load as load_table
 
 from .test_app_e2e import _css
 
@@ -162,6 +163,18 @@ def click_move(page, action: str, choices: list[str]) -> None:
     if sum(c.startswith(f"{tile}@") for c in choices) > 1:  # the tile fits both ends: pick one
         expect(piece).to_have_class(re.compile(r"\bselected\b"), timeout=10_000)
         board.locator(f'[data-end="{action[-1]}"]').click()
+
+
+def load(tables: TableStore, code: str):
+    """The table as the server wrote it. This process reads the server's SQLite file
+    beside it; under a heavy load a read once failed with a transient "disk I/O error"
+    (left open in the stop note): read again, as the pages' own store does on "locked"."""
+    for _ in range(5):
+        try:
+            return load_table(tables, code)
+        except StoreUnavailable:
+            time.sleep(0.5)
+    return load_table(tables, code)
 
 
 def wait_for_version(tables: TableStore, code: str, version: int, timeout: float = 30.0) -> None:
