@@ -61,7 +61,7 @@ CODE_LENGTH = 6
 MAX_QUESTIONS = 50
 RESPONSE_LIMIT = 2000
 DEVICE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
-STATES = ("lobby", "question", "revealed", "closed")
+STATES = ("lobby", "question", "revealed", "closed", "tables")  # "tables": the class plays at tables
 #: The largest class a quiz takes, and the defaults a teacher starts from.
 MAX_CLASS = 300
 CAPACITY = 40
@@ -71,6 +71,7 @@ ENGLISH = {
     "unknown_quiz": "there is no class quiz with the code '{join_code}'",
     "not_teacher": "only the teacher who opened this quiz can do that",
     "closed": "this quiz is closed",
+    "seated": "the class is already seated at its tables",
     "not_asking": "question {question} is not open for answers",
     "already_answered": "this question was already answered from this device",
     "nickname_taken": "someone in this quiz is already called '{name}'",
@@ -237,17 +238,19 @@ class QuizStore:
     # -- the teacher
 
     def create(self, puzzle_ids: Sequence[str], *, title: str = "", lang: str = "en", capacity: int = CAPACITY,
-               per_address: int = PER_ADDRESS, rated: bool = False) -> tuple[Quiz, str]:
+               per_address: int = PER_ADDRESS, rated: bool = False, for_tables: bool = False) -> tuple[Quiz, str]:
         """A new quiz in the lobby; returns it and the teacher's secret (shown only now).
 
         ``capacity`` is the class size (1 to :data:`MAX_CLASS` students), ``per_address`` how
         many nicknames may join from one network address (0: any number, else up to
         :data:`MAX_CLASS`); :class:`QuizError` ``bad_class_size`` / ``bad_per_address``.
         A ``rated`` quiz rates the answers of students signed in with a profile, at each
-        reveal (:meth:`reveal`); not rated by default.
+        reveal (:meth:`reveal`); not rated by default. A class ``for_tables`` has no
+        questions: the students gather in its lobby, then the teacher seats them at tables
+        (:meth:`seat_at_tables`).
         """
-        ids = [str(p) for p in puzzle_ids]
-        if not 1 <= len(ids) <= MAX_QUESTIONS or any(not p or len(p) > TEXT_LIMIT for p in ids):
+        ids = [] if for_tables else [str(p) for p in puzzle_ids]
+        if (not for_tables and not 1 <= len(ids) <= MAX_QUESTIONS) or any(not p or len(p) > TEXT_LIMIT for p in ids):
             raise QuizError("no_questions", limit=MAX_QUESTIONS)
         if not _whole(capacity, 1, MAX_CLASS):
             raise QuizError("bad_class_size", limit=MAX_CLASS)
@@ -280,7 +283,10 @@ class QuizStore:
         """Lobby → the first question; a revealed question → the next one (after the last: closed)."""
         def work(conn: Connection) -> None:
             row = _teacher_row(conn, code, secret, lock="update")
-            if row.state == "lobby" or (row.state == "revealed" and row.current < len(json.loads(row.puzzle_ids)) - 1):
+            questions = len(json.loads(row.puzzle_ids))
+            if row.state == "lobby" and not questions:
+                raise QuizError("bad_move", state=row.state)  # a class for tables asks nothing
+            if row.state == "lobby" or (row.state == "revealed" and row.current < questions - 1):
                 _set(conn, row.id, state="question", current=row.current + 1, asked_at=datetime.now(timezone.utc))
             elif row.state == "revealed":
                 _set(conn, row.id, state="closed")
@@ -289,6 +295,28 @@ class QuizStore:
 
         self._run(work, write=True)
         return self.get(code)
+
+    def seat_at_tables(self, code: str, secret: str | None) -> Quiz:
+        """The lobby → "tables": the students are sent to the tables the teacher opened
+        (``progress.tables``, by this class's code); joining is over."""
+        def work(conn: Connection) -> None:
+            row = _teacher_row(conn, code, secret, lock="update")
+            if row.state != "lobby":
+                raise QuizError("bad_move", state=row.state)
+            _set(conn, row.id, state="tables")
+
+        self._run(work, write=True)
+        return self.get(code)
+
+    def devices(self, code: str, secret: str | None) -> dict[int, str]:
+        """Each student's device id, for the teacher alone (it makes their seat tokens)."""
+        def work(conn: Connection) -> dict[int, str]:
+            row = _teacher_row(conn, code, secret)
+            t = quiz_players_table
+            found = conn.execute(sa.select(t.c.id, t.c.device).where(t.c.quiz_id == row.id, _in_class())).all()
+            return {int(pid): str(device) for pid, device in found}
+
+        return self._run(work, write=False)
 
     def reveal(self, code: str, secret: str | None, *, facts: Mapping[str, QuestionFacts] | None = None,
                day: date | None = None) -> Quiz:
@@ -439,6 +467,8 @@ class QuizStore:
             shown = refuse_look_alike(nickname, conn.execute(in_class).scalars())
             if row.state == "closed":
                 raise QuizError("closed")
+            if row.state == "tables":
+                raise QuizError("seated")
             if _player_count(conn, row.id) >= row.capacity:
                 raise QuizError("quiz_full", limit=int(row.capacity))
             hashed = address_hash(row.address_salt or row.secret_hash, address)

@@ -44,7 +44,7 @@ from progress.quiz import CODE_ALPHABET, normalize_code
 from progress.database import SideTables
 from progress.records import RECORD_LIMIT
 
-__all__ = ["CODE_LENGTH", "KEEP_DAYS", "KeptTable", "TablePulse", "TableStore", "tables_table"]
+__all__ = ["CODE_LENGTH", "Grade", "GroupPulse", "KEEP_DAYS", "KeptTable", "TablePulse", "TableStore", "tables_table"]
 
 CODE_LENGTH = 6
 #: a table nobody has changed for this long is forgotten (finished matches are saved with profiles)
@@ -74,6 +74,16 @@ seen_table = sa.Table(
     sa.Column("token", sa.String(64), nullable=False),  # the seat token's hash: a stranger cannot keep a seat alive
     sa.Column("seen_at", sa.Float, nullable=False),
 )
+grades_table = sa.Table(
+    "capicu_table_grades",
+    _metadata,
+    sa.Column("code", sa.String(12), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("round", sa.Integer, primary_key=True),
+    sa.Column("ply", sa.Integer, primary_key=True),
+    sa.Column("grade", sa.String(16), nullable=False),
+    sa.Column("loss", sa.Float, nullable=False),
+)
 _side_tables = SideTables(_metadata)
 
 
@@ -85,6 +95,29 @@ class KeptTable:
     due_at: float | None
     host_hash: str | None
     group_code: str | None
+
+
+@dataclass(frozen=True)
+class Grade:
+    """One judged move of a seated player (their own review wrote it)."""
+
+    code: str
+    seat: int
+    round: int
+    ply: int
+    grade: str
+    loss: float
+
+
+@dataclass(frozen=True)
+class GroupPulse:
+    """What the teacher's overview of a class's tables compares: every table's version."""
+
+    code: str
+    tables: tuple[TablePulse, ...]
+
+    def watched(self, what: str = "all") -> str:
+        return ".".join(f"{p.code}:{p.version}" for p in self.tables)
 
 
 @dataclass(frozen=True)
@@ -124,6 +157,7 @@ class TableStore:
             def work(conn, code=code) -> None:
                 conn.execute(sa.delete(t).where(t.c.updated_at < now - timedelta(days=KEEP_DAYS)))
                 conn.execute(sa.delete(seen_table).where(seen_table.c.seen_at < now.timestamp() - KEEP_DAYS * 86400))
+                conn.execute(sa.delete(grades_table).where(grades_table.c.code.not_in(sa.select(t.c.code))))
                 conn.execute(sa.insert(t).values(code=code, version=version, state=state, record=text,
                                                  due_at=due_at, host_hash=host_hash, group_code=group_code,
                                                  created_at=now, updated_at=now))
@@ -227,6 +261,46 @@ class TableStore:
             for code, version, state, due in self._run(lambda conn: conn.execute(query).all(), write=False):
                 found[code] = TablePulse(code, int(version), state, due)
         return found
+
+    def group_pulses(self, group_codes: Iterable[str]) -> dict[str, GroupPulse]:
+        """The pulse of each class in ``group_codes`` that has tables, in one read per batch."""
+        wanted = sorted({normalize_code(c) for c in group_codes} - {""})
+        t = tables_table
+        found: dict[str, list[TablePulse]] = {}
+        for start in range(0, len(wanted), BATCH):
+            chunk = wanted[start:start + BATCH]
+            query = (sa.select(t.c.group_code, t.c.code, t.c.version, t.c.state, t.c.due_at)
+                     .where(t.c.group_code.in_(chunk)).order_by(t.c.code))
+            for group, code, version, state, due in self._run(lambda conn: conn.execute(query).all(), write=False):
+                found.setdefault(group, []).append(TablePulse(code, int(version), state, due))
+        return {g: GroupPulse(g, tuple(p)) for g, p in found.items()}
+
+    # -- the players' own grades (a class's summary)
+
+    def keep_grades(self, code: str, seat: int, round_index: int, grades: Iterable[tuple[int, str, float]]) -> None:
+        """Seat ``seat``'s judged moves of one round, ``(ply, grade, loss)``; written again
+        as a whole, so keeping the same round twice changes nothing."""
+        g = grades_table
+        rows = [dict(code=code, seat=int(seat), round=int(round_index), ply=int(ply), grade=str(grade)[:16],
+                     loss=float(loss)) for ply, grade, loss in grades]
+
+        def work(conn) -> None:
+            conn.execute(sa.delete(g).where(g.c.code == code, g.c.seat == int(seat), g.c.round == int(round_index)))
+            if rows:
+                conn.execute(sa.insert(g), rows)
+
+        self._run(work, write=True)
+
+    def grades(self, codes: Iterable[str]) -> list[Grade]:
+        wanted = sorted({normalize_code(c) for c in codes} - {""})
+        g = grades_table
+        out: list[Grade] = []
+        for start in range(0, len(wanted), BATCH):
+            chunk = wanted[start:start + BATCH]
+            query = sa.select(g).where(g.c.code.in_(chunk)).order_by(g.c.code, g.c.seat, g.c.round, g.c.ply)
+            out += [Grade(r.code, int(r.seat), int(r.round), int(r.ply), r.grade, float(r.loss))
+                    for r in self._run(lambda conn: conn.execute(query).all(), write=False)]
+        return out
 
     def _create_once(self) -> None:
         _side_tables.ensure(self._store)

@@ -23,7 +23,9 @@ True
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import hmac
 import secrets
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
@@ -35,7 +37,7 @@ from .game import HUMAN, PLAYABLE_LEVELS, Game, GameError, Setup
 
 __all__ = [
     "EXPERT", "NAME_LIMIT", "Options", "PACE", "Seat", "TURN_CHOICES", "Table", "TableError", "WAIT_CHOICES",
-    "new_token", "seat_names", "token_hash",
+    "class_seat_token", "new_token", "seat_names", "token_hash",
 ]
 
 #: Seconds between a move and a bot's reply: a pace the eye can follow on every screen.
@@ -62,6 +64,14 @@ class TableError(ValueError):
 def new_token() -> str:
     """A seat's token for its private link: 96 random bits."""
     return secrets.token_urlsafe(12)
+
+
+def class_seat_token(device: str, class_code: str, table_no: int) -> str:
+    """A student's seat token at their class's table ``table_no``: made from the device id
+    their class link holds (a secret of their phone), so the teacher's page can seat them
+    and only their own phone can open the seat."""
+    digest = hmac.new(str(device).encode("utf-8"), f"table:{class_code}:{table_no}".encode("utf-8"), hashlib.sha256)
+    return base64.urlsafe_b64encode(digest.digest()[:12]).decode("ascii")
 
 
 def token_hash(token: str) -> str:
@@ -129,6 +139,7 @@ class Table:
     notes: list[dict[str, Any]] = field(default_factory=list)  # moves made for a person, and why
     ready: set[int] = field(default_factory=set)  # seats ready for the next round
     away: dict[int, float] = field(default_factory=dict)  # seat -> when a bot began to play for it
+    number: int | None = None  # a class table's number in its class (its students' seat tokens use it)
 
     # ------------------------------------------------------------------ opening
     @staticmethod
@@ -157,6 +168,18 @@ class Table:
         table = Table(preset, players, tuple(overlays), seed, kinds, options, hosts[0] if hosts else None)
         table._setup_for(tuple(HUMAN if s.kind != BOT else s.level for s in kinds))  # rules that fit, or an error
         return table
+
+    @staticmethod
+    def for_class(preset: str, players: int, overlays: Sequence[str], seed: str,
+                  people: Sequence[tuple[str, str] | None], options: Options, *, number: int,
+                  now: float) -> "Table":
+        """Class table ``number``, dealt at once: ``people`` per seat a student's (name, token
+        hash), or None for a bot of the table's fill level. The teacher does not sit (no host)."""
+        if len(people) != players or not any(people):
+            raise TableError("bad_seats")
+        seats = [Seat(OPEN) if p is None else Seat(PERSON, name=p[0], token=p[1]) for p in people]
+        table = Table(preset, players, tuple(overlays), seed, seats, options, None, number=int(number))
+        return table.start(now)
 
     def _setup_for(self, seats: tuple[str, ...]) -> Setup:
         try:
@@ -345,6 +368,7 @@ class Table:
             "state": self.state, "game": self.game.to_dict() if self.game is not None else None,
             "version": self.version, "moved_at": self.moved_at, "notes": self.notes,
             "ready": sorted(self.ready), "away": {str(k): v for k, v in self.away.items()},
+            "number": self.number,
         }
 
     @staticmethod
@@ -358,6 +382,7 @@ class Table:
                 Game.from_dict(data["game"]) if data.get("game") else None, int(data["version"]),
                 float(data["moved_at"]), [dict(n) for n in data.get("notes", [])],
                 {int(s) for s in data.get("ready", [])}, {int(k): float(v) for k, v in data.get("away", {}).items()},
+                None if data.get("number") is None else int(data["number"]),
             )
         except (KeyError, TypeError, ValueError, GameError) as error:
             if isinstance(error, TableError):

@@ -536,3 +536,32 @@ def test_two_teacher_moves_at_once_take_turns(quizzes: QuizStore) -> None:
             assert outcomes == ["done"] * 8
         else:
             assert sorted(outcomes) == ["bad_move"] * 7 + ["done"], (move, outcomes)
+
+
+def test_a_class_for_tables_gathers_students_then_seats_them_and_closes(tmp_path):
+    from progress.quiz import QuizError, open_quiz_store
+
+    quizzes = open_quiz_store(f"sqlite:///{tmp_path}/capicu.sqlite3")
+    try:
+        quiz, secret = quizzes.create([], title="Tables", for_tables=True)
+        assert quiz.total == 0 and quiz.state == "lobby"
+        ana = quizzes.join(quiz.code, "Ana", "device-of-ana")
+        with pytest.raises(QuizError) as caught:
+            quizzes.advance(quiz.code, secret)  # no questions to ask
+        assert caught.value.code == "bad_move"
+        with pytest.raises(QuizError):
+            quizzes.devices(quiz.code, "not-the-secret")
+        assert quizzes.devices(quiz.code, secret) == {ana.id: "device-of-ana"}
+        assert quizzes.seat_at_tables(quiz.code, secret).state == "tables"
+        assert quizzes.join(quiz.code, "Ana", "device-of-ana").id == ana.id  # a reload is never refused
+        with pytest.raises(QuizError) as caught:
+            quizzes.join(quiz.code, "Late", "device-of-late")
+        assert caught.value.code == "seated"
+        with pytest.raises(QuizError):
+            quizzes.seat_at_tables(quiz.code, secret)  # once
+        assert quizzes.close(quiz.code, secret).state == "closed"
+        with pytest.raises(QuizError) as caught:
+            quizzes.create([], title="A quiz needs questions")
+        assert caught.value.code == "no_questions"
+    finally:
+        quizzes.close_store()

@@ -127,3 +127,39 @@ def test_a_store_that_does_not_save_cannot_hold_tables():
 
     with pytest.raises(ValueError):
         TableStore(NullStore())
+
+
+def class_table(tables: TableStore, group: str, number: int, people) -> str:
+    table = Table.for_class("laplaza_partners", 4, (), str(40 + number), people, Options(), number=number, now=0.0)
+    return open_table(tables, table, host_hash="teacher", group_code=group)
+
+
+def test_a_class_s_tables_have_one_pulse_that_moves_with_any_of_them(db_url):
+    tables = TableStore(open_store(db_url))
+    people = [("Ana", token_hash("a")), None, ("Bo", token_hash("b")), None]
+    codes = [class_table(tables, "CLASS2", n, people) for n in (1, 2)]
+    other = class_table(tables, "CLASS3", 1, people)
+    before = tables.group_pulses(["CLASS2", "CLASS3", "NOSUCH"])
+    assert set(before) == {"CLASS2", "CLASS3"}
+    assert {p.code for p in before["CLASS2"].tables} == set(codes) and before["CLASS3"].tables[0].code == other
+    table, _ = load(tables, codes[1])
+    seat = table.game.round.turn
+    if table.seats[seat].kind == "human":
+        change(tables, codes[1], lambda t: t.play(seat, t.game.round.canonical_actions()[0], version=t.version, now=1.0))
+    else:
+        assert drive(tables, codes[1], now=10.0)
+    after = tables.group_pulses(["CLASS2", "CLASS3"])
+    assert after["CLASS2"].watched() != before["CLASS2"].watched()
+    assert after["CLASS3"].watched() == before["CLASS3"].watched()
+    assert [k.code for k in tables.group("CLASS2")] == sorted(codes, key=lambda c: codes.index(c))
+
+
+def test_a_players_grades_are_kept_once_per_round_and_read_back(db_url):
+    tables = TableStore(open_store(db_url))
+    code = class_table(tables, "CLASS4", 1, [("Ana", token_hash("a")), None, None, None])
+    tables.keep_grades(code, 0, 0, [(1, "best", 0.0), (5, "mistake", 8.5)])
+    tables.keep_grades(code, 0, 0, [(1, "best", 0.0), (5, "mistake", 8.5)])  # a rerun writes the same round again
+    tables.keep_grades(code, 0, 1, [(2, "good", 1.5)])
+    kept = tables.grades([code, "NOSUCH"])
+    assert [(g.round, g.ply, g.grade, g.loss) for g in kept] == [(0, 1, "best", 0.0), (0, 5, "mistake", 8.5),
+                                                               (1, 2, "good", 1.5)]

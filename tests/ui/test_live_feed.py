@@ -129,6 +129,7 @@ def test_the_route_answers_json_and_refuses_plainly(quizzes, monkeypatch) -> Non
 def test_the_feed_is_mounted_under_the_base_path() -> None:
     assert live_feed.feed_path("", "ABC234") == "/live/quiz/ABC234"
     assert live_feed.feed_path("/school/", "ABC234") == "/school/live/quiz/ABC234"
-    quiz, table = live_feed.routes("school")
+    quiz, table, class_tables = live_feed.routes("school")
     assert quiz.path == "/school/live/quiz/{code}"
     assert table.path == "/school/live/table/{code}"
+    assert class_tables.path == "/school/live/class-tables/{code}"

@@ -79,3 +79,25 @@ def test_a_stranger_token_does_not_make_a_seat_present(tables, monkeypatch) -> N
     before = tables.seen(code)
     tables.mark_seen(code, 0, token_hash("not-ana"), time.time() + 100)
     assert tables.seen(code) == before
+
+
+def test_the_class_feed_answers_when_any_table_moves_and_drives_the_tables_nobody_watches(tables) -> None:
+    from ui.parts.table_feed import ClassTablesFeed
+
+    people = [None, ("Ana", token_hash("ana"))]  # a bot against an absent student: nobody watches the table
+    for seed in range(200):
+        table = Table.for_class("laplaza_1v1", 2, (), str(seed), people, Options(), number=1, now=time.time())
+        if table.game.round.turn == 0:
+            break
+    code = open_table(tables, table, host_hash="teacher", group_code="CLASSA")
+    pulse = tables.group_pulses(["CLASSA"])["CLASSA"]
+    driver = TableFeed(lambda: tables, beat=0.05)
+    feed = ClassTablesFeed(lambda: tables, driver, beat=0.05)
+
+    async def scenario():
+        return await asyncio.wait_for(feed.wait("CLASSA", "all", pulse.watched(), hold=20), 20)
+
+    heard = asyncio.run(scenario())
+    assert heard is not None and heard.watched() != pulse.watched()
+    moved, _ = load(tables, code)
+    assert moved.game.rounds[0] and moved.game.rounds[0][0].seat == 0, "the bot's move, made by the class feed"

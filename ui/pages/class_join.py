@@ -24,6 +24,8 @@ from language import seat_names
 from puzzles.explain import explanation, question_text
 from ui import session
 from progress.quiz_pulse import phase_of
+from progress.tables import TableStore
+from strategy.table_play import class_seat_token, token_hash
 from ui.parts.class_quiz import error_text, no_store_message, puzzle, quizzes, value_label
 from ui.parts.live_feed import FEED
 from ui.parts.live_watch import watch
@@ -167,6 +169,28 @@ def rated_note(quiz) -> None:
     st.caption(tr("ratings.quiz_counts") if session.profile() is not None else tr("ratings.quiz_guest"))
 
 
+def my_table() -> None:
+    """Where this phone sits: the class table whose seat token this device makes."""
+    try:
+        kept = TableStore(session.store()).group(code)
+    except (ProgressError, ValueError) as error:
+        st.error(error_text(error))
+        return
+    for table_code, table in ((k.code, k.record) for k in kept):
+        number = table.get("number")
+        if number is None:
+            continue
+        token = class_seat_token(me, code, int(number))
+        seat = next((i for i, s in enumerate(table.get("seats", ())) if s.get("token") == token_hash(token)), None)
+        if seat is None:
+            continue
+        st.success(tr("class_tables.your_seat", table=number, seat_n=seat + 1), icon=":material/table_restaurant:")
+        st.page_link("ui/pages/table.py", label=tr("class_tables.go_to_table"), icon=":material/arrow_forward:",
+                     query_params={"t": table_code, "me": token, "lang": lang})
+        return
+    st.info(tr("class_tables.no_seat"), icon=":material/event_seat:")
+
+
 @st.fragment
 def live() -> None:
     """What the quiz shows now; it redraws when the teacher moves on (the live feed says so)."""
@@ -181,7 +205,13 @@ def live() -> None:
     if st.session_state.get("class_answer_error"):
         st.error(st.session_state.pop("class_answer_error"))
     if now.state == "lobby":
-        st.info(tr("class.wait_start"), icon=":material/hourglass_top:")
+        st.info(tr("class_tables.wait_seating" if not now.total else "class.wait_start"), icon=":material/hourglass_top:")
+        return
+    if now.state == "tables":
+        my_table()
+        return
+    if now.state == "closed" and not now.total:
+        st.success(tr("class_tables.ended_student"), icon=":material/emoji_events:")
         return
     if now.state == "closed":
         mine = store.my_results(code, player.id)

@@ -23,6 +23,8 @@ from ui.parts.class_quiz import (
     question_facts, quizzes, value_label,
 )
 from ui.parts.class_screen import LOBBY, PROJECTOR, board_room, projector_style
+from ui.parts.class_tables import end_all, overview, seating_panel
+from ui.parts.class_tables import summary as tables_summary
 from ui.labels import game_title, ptype_title
 from ui.parts.live_feed import FEED
 from ui.parts.live_watch import watch
@@ -34,6 +36,7 @@ BUILT = "class_built"      # the previewed puzzle ids
 ANY = "any"
 FLASH = "class_flash"       # the last action's error, in words, until the next action
 MAX_COUNT = 20
+SEATING_SEEN = "class_tables_seen"  # the students the seating plan was drawn with
 
 session.show_notices()
 projector_style()
@@ -89,14 +92,16 @@ def _from_ids(text: str) -> tuple[list[str], list[str]]:
     return ids, bad
 
 
-def _open_quiz() -> None:
+def _open_quiz(for_tables: bool = False) -> None:
     ids = st.session_state.get(BUILT) or []
-    title = (st.session_state.get("class_title") or "").strip() or tr("class.default_title")
+    title = (st.session_state.get("class_title") or "").strip() or tr(
+        "class_tables.default_title" if for_tables else "class.default_title")
     try:
         quiz, secret = store.create(ids, title=title, lang=lang,
                                     capacity=int(st.session_state.get("class_capacity", CAPACITY)),
                                     per_address=int(st.session_state.get("class_per_address", PER_ADDRESS)),
-                                    rated=bool(st.session_state.get("class_rated", False)))
+                                    rated=bool(st.session_state.get("class_rated", False)) and not for_tables,
+                                    for_tables=for_tables)
     except ProgressError as error:
         st.session_state[FLASH] = error_text(error)
         return
@@ -104,7 +109,26 @@ def _open_quiz() -> None:
     st.session_state.pop(BUILT, None)
 
 
+def class_size() -> None:
+    size, per = st.columns(2)
+    size.number_input(tr("class.capacity"), 1, MAX_CLASS, CAPACITY, key="class_capacity",
+                      help=tr("class.capacity_help"))
+    per.number_input(tr("class.per_address"), 0, MAX_CLASS, PER_ADDRESS, key="class_per_address",
+                     help=tr("class.per_address_help"))
+
+
 def builder() -> None:
+    kind = st.segmented_control(tr("class_tables.kind"), ["quiz", "tables"], default="quiz", required=True,
+                                key=session.translated("class_kind"),
+                                format_func=lambda k: tr(f"class_tables.kind_{k}"))
+    if kind == "tables":
+        st.caption(tr("class_tables.intro"))
+        st.text_input(tr("class_tables.class_title"), key="class_title", max_chars=80,
+                      placeholder=tr("class_tables.default_title"))
+        class_size()
+        st.button(tr("class_tables.open_class"), key="class_open_tables", type="primary",
+                  icon=":material/co_present:", on_click=_open_quiz, args=(True,))
+        return
     st.caption(tr("class.teacher_intro"))
     st.text_input(tr("class.quiz_title"), key="class_title", max_chars=80, placeholder=tr("class.default_title"))
     source = st.segmented_control(tr("class.source"), ["drills", "ids"], key=session.translated("class_source"),
@@ -146,11 +170,7 @@ def builder() -> None:
         st.markdown(f"**{n}.** {question_text(p, lang)}")
         st.caption(f"{ptype_title(p.ptype)} · {game_title(tr, p.rules.preset_name)} · {tr(f'level.{p.difficulty.band}')}"
                    f" · `{pid}`")
-    size, per = st.columns(2)
-    size.number_input(tr("class.capacity"), 1, MAX_CLASS, CAPACITY, key="class_capacity",
-                      help=tr("class.capacity_help"))
-    per.number_input(tr("class.per_address"), 0, MAX_CLASS, PER_ADDRESS, key="class_per_address",
-                     help=tr("class.per_address_help"))
+    class_size()
     # not rated unless the teacher says so: a class quiz is often a first look at a topic
     st.toggle(tr("ratings.quiz_rated"), value=False, key="class_rated", help=tr("ratings.quiz_rated_help"))
     st.button(tr("class.open"), key="class_open", type="primary", icon=":material/co_present:", on_click=_open_quiz)
@@ -241,10 +261,13 @@ def lobby(code: str) -> None:
         return
     if quiz.state != "lobby":
         st.rerun()  # started (here or from another window of this teacher): draw the question
+    if not quiz.total and len(players) != st.session_state.get(SEATING_SEEN, len(players)):
+        st.rerun(scope="app")  # the seating plan below lists the students: it draws the newcomer too
     with st.container(key=LOBBY):  # the projector's sizes (ui/parts/class_screen.py)
         # Start comes first: however many names arrive, it stays where the teacher left it
-        st.button(tr("class.start"), key="class_start", type="primary", icon=":material/play_arrow:",
-                  on_click=_act, args=("advance",), disabled=not players)
+        if quiz.total:  # a class for tables is seated below instead
+            st.button(tr("class.start"), key="class_start", type="primary", icon=":material/play_arrow:",
+                      on_click=_act, args=("advance",), disabled=not players)
         join_panel(quiz.code, players, quiz.capacity, qr_width=400)
     remove_panel(quiz.code, players, "class_remove_lobby")
 
@@ -356,6 +379,8 @@ def running(held) -> None:
         st.error(error_text(error))
         st.button(tr("class.new_quiz"), key="class_leave", on_click=_leave)
         return
+    if not quiz.total:
+        heading.title(tr("class_tables.teacher_title"))
     if quiz.state in ("question", "revealed"):
         heading.empty()  # on the projector the question is the title
         with st.container(key=PROJECTOR):  # the projector's sizes (ui/parts/class_screen.py)
@@ -364,7 +389,14 @@ def running(held) -> None:
         rated = f" · {tr('ratings.quiz_is_rated')}" if quiz.rated else ""
         st.caption(f"{session.plain(quiz.title)} · {tr(f'class.state_{quiz.state}')}{rated}")
         if quiz.state == "lobby":
+            st.session_state[SEATING_SEEN] = len(players)
             lobby(quiz.code)
+            if not quiz.total:
+                seating_panel(store, quiz, held["secret"])
+        elif quiz.state == "tables":
+            overview(store, quiz, held["secret"])
+        elif not quiz.total:
+            tables_summary(quiz)
         else:
             results(quiz, held)
     with st.expander(tr("class.teacher_tools")):
@@ -373,7 +405,10 @@ def running(held) -> None:
                 language=None)
         if quiz.state not in ("closed", "lobby"):
             remove_panel(quiz.code, players, "class_remove_running")
-        if quiz.state != "closed":
+        if quiz.state == "tables":
+            st.button(tr("class_tables.end_all"), key="class_close", icon=":material/stop:", on_click=end_all,
+                      args=(store, quiz.code, held["secret"]))
+        elif quiz.state != "closed":
             st.button(tr("class.close"), key="class_close", icon=":material/stop:", on_click=_act, args=("close",))
         st.button(tr("class.new_quiz"), key="class_leave", on_click=_leave, icon=":material/add:")
 

@@ -20,22 +20,19 @@ from urllib.parse import quote
 
 import streamlit as st
 
-from engine import Rules, overlays_for
-from language import capitalised, in_sentence
+from engine import Rules
 from progress import ProgressError, SavedGame
 from progress.quiz import normalize_code
 from progress.records import clean_name
 from progress.tables import TableStore
 from strategy.companion import TableGame
-from strategy.game import PLAYABLE_LEVELS, PLAYER_COUNTS, seed_number
+from strategy.game import PLAYABLE_LEVELS, seed_number
 from strategy.hints import hint
 from strategy.review_queue import RoundJudge
-from strategy.table_play import (
-    PERSON, TURN_CHOICES, WAIT_CHOICES, Options, Table, TableError, new_token, token_hash,
-)
+from strategy.table_play import Table, TableError, new_token, token_hash
 from ui import session
 from ui.board import announce
-from ui.labels import action_label, event_text, game_title, result_summary, seat_labels, seat_sentence, side_label
+from ui.labels import game_title, result_summary, seat_labels, side_label
 from ui.parts.board_frame import show_board
 from ui.parts.class_quiz import app_base, qr_svg
 from ui.parts.hint_view import show_hint
@@ -43,6 +40,8 @@ from ui.parts.live_watch import watch
 from ui.parts.play_review import show_progress, show_review
 from ui.parts.play_setup import new_seed
 from ui.parts.table_feed import PATH as FEED_PATH
+from ui.parts.table_form import choose_game, choose_options
+from ui.parts.table_view import error_text, log_lines, names_for, spectate, turn_line
 from ui.parts.table_feed import TABLE_FEED
 from ui.parts.table_sync import change, drive, load, open_table
 
@@ -59,11 +58,6 @@ def tables() -> TableStore | None:
         return None
 
 
-def error_text(error: TableError) -> str:
-    params = {k: session.plain(v) for k, v in error.params.items()}
-    return tr(f"table.error.{error.code}", **params)
-
-
 def refuse(error: Exception) -> None:
     """Say why a change was refused, under the board, until the next change."""
     text = error_text(error) if isinstance(error, TableError) else session.error_message(error)
@@ -74,23 +68,6 @@ def nudge(_code: str) -> None:
     TABLE_FEED.nudge()
 
 
-def names_for(table: Table, viewer: int | None) -> list[str]:
-    """Each seat as this viewer reads it: "you", a person's own name (as plain text), or a
-    bot's name with "(bot)"; ``viewer`` None for somebody not seated."""
-    base = seat_labels(tr, Rules.preset(table.preset, table.players, table.overlays), viewer or 0)
-    if viewer is None:
-        base[0] = tr("table.seat_n", n=1)
-    out = []
-    for i, seat in enumerate(table.seats):
-        if i == viewer:
-            out.append(base[i])
-        elif seat.kind == PERSON:
-            out.append(session.plain(seat.name))
-        else:
-            out.append(tr("table.bot_name", name=base[i]))
-    return out
-
-
 # ------------------------------------------------------------------ opening a table
 SEAT_CHOICES = ("me", "open", *PLAYABLE_LEVELS)
 
@@ -98,15 +75,7 @@ SEAT_CHOICES = ("me", "open", *PLAYABLE_LEVELS)
 def open_form(store: TableStore) -> None:
     with st.container(border=True):
         st.subheader(tr("table.open_title"))
-        preset = st.selectbox(tr("play.game"), list(PLAYER_COUNTS), key=session.translated("table_form_game"),
-                              format_func=lambda p: game_title(tr, p))
-        counts = PLAYER_COUNTS[preset]
-        players = counts[-1] if preset == "laplaza_partners" else counts[0]
-        if len(counts) > 1:
-            players = st.segmented_control(tr("play.players"), list(counts), required=True,
-                                           key=f"table_form_players:{preset}", default=counts[0])
-        chosen = st.multiselect(tr("play.rules"), overlays_for(preset), key=session.translated(f"table_form_rules:{preset}"),
-                                format_func=lambda o: tr(f"variant.{o}"), placeholder=tr("play.rules_none"))
+        preset, players, chosen = choose_game("table_form")
         rules = Rules.preset(preset, players)
         labels = seat_labels(tr, rules)
         specs = []
@@ -123,20 +92,13 @@ def open_form(store: TableStore) -> None:
         profile = session.profile()
         name = st.text_input(tr("table.your_name"), key="table_form_name", max_chars=40,
                              value=profile.name if profile is not None else "")
-        left, right = st.columns(2)
-        turn = left.selectbox(tr("table.turn_timer"), TURN_CHOICES, key="table_form_turn",
-                              format_func=lambda s: tr("table.no_timer") if not s else tr("table.seconds", n=s))
-        wait = right.selectbox(tr("table.wait"), WAIT_CHOICES, key="table_form_wait", index=2,
-                               format_func=lambda s: tr("table.seconds", n=s))
-        fill = left.selectbox(tr("table.fill_level"), PLAYABLE_LEVELS, key="table_form_fill", index=2,
-                              format_func=lambda v: tr(f"bot.{v}.name"))
-        hints = right.toggle(tr("table.allow_hints"), key="table_form_hints", value=False)
+        options = choose_options("table_form")
         if not st.button(tr("table.open"), type="primary", icon=":material/table_restaurant:", key="table_open"):
             return
     try:
         token = new_token()
         cleaned = clean_name(name) if "me" in specs else ""
-        table = Table.open(preset, players, tuple(chosen), new_seed(), specs, Options(hints, turn, wait, fill),
+        table = Table.open(preset, players, chosen, new_seed(), specs, options,
                            name=cleaned, token=token_hash(token),
                            profile=profile.id if profile is not None and "me" in specs else None)
         code = open_table(store, table, seat_token=token)
@@ -307,29 +269,6 @@ def end_table(store: TableStore, code: str) -> None:
         refuse(error)
 
 
-def log_lines(table: Table, index: int, names: list[str], viewer: int) -> list[str]:
-    moves = table.game.rounds[index]
-    lines = []
-    for ply, move in enumerate(moves):
-        text = event_text(tr, move.seat, move.action, names, viewer)
-        why = table.note(index, ply)
-        if why is not None:
-            text += " " + tr(f"table.note_{why}")
-        lines.append(text)
-    return lines
-
-
-def turn_line(table: Table, names: list[str], viewer: int) -> str:
-    rnd = table.game.round
-    if rnd.turn == viewer:
-        text = tr("play.your_turn")
-    else:
-        text = capitalised(tr("play.waiting", seat=in_sentence(tr.lang, names[rnd.turn])))
-    if rnd.turn in table.away:
-        text += " " + seat_sentence(tr, "table.away_now", rnd.turn, names, viewer)
-    return text
-
-
 def round_end(store: TableStore, code: str, table: Table, seat: int, names: list[str]) -> None:
     game = table.game
     rules = game.setup.rules()
@@ -360,8 +299,22 @@ def review_part(code: str, table: Table, seat: int, index: int, names: list[str]
     if review is None:
         show_progress(judged.decisions(), judged.total, len(judged.failed()))
     else:
+        keep_grades(code, seat, index, review.decisions)
         show_review(game, index, review, f"table-{code}-{index}-review", failed=len(judged.failed()), seat=seat,
                     labels=names)
+
+
+def keep_grades(code: str, seat: int, index: int, decisions) -> None:
+    """This player's grades of round ``index``, kept with the table once (a class's summary
+    counts each student's best moves from them)."""
+    key = f"table_graded:{code}:{index}"
+    if st.session_state.get(key):
+        return
+    try:
+        tables().keep_grades(code, seat, index, [(d.ply, d.grade, d.loss) for d in decisions])
+        st.session_state[key] = True
+    except (ProgressError, ValueError, AttributeError):
+        pass  # the review is on screen all the same; the summary counts what it has
 
 
 def match_end(code: str, table: Table, seat: int, names: list[str]) -> None:
@@ -539,6 +492,6 @@ if table.state == "lobby":
     lobby_live()
 elif seat is None:
     st.info(tr("table.started_closed"), icon=":material/visibility_off:")
-    st.markdown(" · ".join(names_for(table, None)))
+    spectate(store, code)
 else:
     playing(store, code, seat, raw_token)

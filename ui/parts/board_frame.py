@@ -25,6 +25,7 @@ def show_board(
     labels: Sequence[str] | None = None,
     present: bool = False,
     one_end_for_twins: bool = False,
+    hide_hand: bool = False,
 ) -> None:
     """Draw ``rnd`` as ``viewer`` sees it; taps and arrow keys reach the callbacks.
 
@@ -32,7 +33,7 @@ def show_board(
     draws it for a projector (see :func:`ui.board.board`): the wide layout and labels that
     read from the back of the room. ``one_end_for_twins``: with equal ends a tile is offered
     on the left end only, since both ends give the same move (a game; a puzzle may ask
-    which end).
+    which end). ``hide_hand``: the viewer's hand face down too (a spectator's board).
     """
     tr = session.tr()
     model = board_model(
@@ -43,7 +44,8 @@ def show_board(
         one_end(model["legal"])
     # Only a board that steps frames listens to the arrow keys: with two boards on a page
     # (a lesson and its task) one key press must not reach both.
-    board(model, key=key, on_play=on_play, on_nav=on_nav, nav=on_nav is not None, present=present)
+    board(model, key=key, on_play=on_play, on_nav=on_nav, nav=on_nav is not None, present=present,
+          hide_hand=hide_hand)
 
 
 def one_end(legal: dict) -> None:

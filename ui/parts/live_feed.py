@@ -226,4 +226,5 @@ def routes(base: str = "") -> list[Route]:
     from ui.parts import table_feed  # the tables' feed stands on this module
 
     return [Route(feed_path(base, "{code}"), quiz_feed, methods=["GET"]),
-            Route(feed_path(base, "{code}", table_feed.PATH), table_feed.table_feed, methods=["GET"])]
+            Route(feed_path(base, "{code}", table_feed.PATH), table_feed.table_feed, methods=["GET"]),
+            Route(feed_path(base, "{code}", table_feed.CLASS_PATH), table_feed.class_tables_feed, methods=["GET"])]

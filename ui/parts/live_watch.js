@@ -23,6 +23,12 @@ export default function (component) {
     // Rerun the fragment, then wait until it has drawn `value` (its data says so) before
     // asking again: a stale `since` would answer at once and rerun in a loop.
     const asked = parentElement.__latest.data.since;
+    // A screen that shows many things at once (a class's tables) redraws at most every `gap` s.
+    const gap = (parentElement.__latest.data.gap || 0) * 1000;
+    const early = (loop.told || 0) + gap - Date.now();
+    if (gap && early > 0) await sleep(early);
+    if (loop.stopped) return;
+    loop.told = Date.now();
     parentElement.__latest.setTriggerValue("change", value);
     for (let waited = 0; waited < 5000 && !loop.stopped; waited += 100) {
       if (parentElement.__latest.data.since !== asked) return;

@@ -35,7 +35,7 @@ def _noop() -> None:
 
 
 def watch(code: str, value: str, *, what: str, key: str, reload_on_restart: bool = False,
-          path: str = PATH, params: dict[str, str] | None = None) -> None:
+          path: str = PATH, params: dict[str, str] | None = None, gap: float = 0.0) -> None:
     """Rerun the enclosing fragment when quiz ``code``'s ``what`` ("phase" or "all", see
     :class:`progress.quiz_pulse.Pulse`) is no longer ``value``; ``path`` another feed's
     route (a table's), with ``params`` added to its address.
@@ -43,12 +43,13 @@ def watch(code: str, value: str, *, what: str, key: str, reload_on_restart: bool
     ``reload_on_restart``: when the server restarts, load the page again from its link (a
     restarted server drops the reruns of fragments it never drew). Right for a page whose
     link is all it needs, such as a phone's; the teacher's screen keeps its secret in the
-    session, which a restart loses anyway (the private resume link brings it back)."""
+    session, which a restart loses anyway (the private resume link brings it back).
+    ``gap``: redraw at most this often (seconds), for a screen that many changes reach."""
     base = st.get_option("server.baseUrlPath") or ""
     url = feed_path(base, code, path)
     if params:
         url += "?" + urlencode(params)
     data = {"url": url, "watch": what, "since": value, "fallback": FALLBACK,
-            "reload": reload_on_restart}
+            "reload": reload_on_restart, "gap": gap}
     _mount(key=key, data=data,
            on_change_change=_noop, width="content", height="content")

@@ -22,20 +22,23 @@ import logging
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, Iterable
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from progress.quiz import normalize_code
-from progress.tables import TablePulse, TableStore
+from progress.tables import GroupPulse, TablePulse, TableStore
 from strategy.table_play import token_hash
 from ui.parts.live_feed import BEAT, QUICKEST, Feed, answer
 from ui.parts.table_sync import drive
 
-__all__ = ["PATH", "TABLE_FEED", "TableFeed", "table_feed"]
+__all__ = ["CLASS_FEED", "CLASS_PATH", "ClassTablesFeed", "PATH", "TABLE_FEED", "TableFeed", "class_tables_feed",
+           "table_feed"]
 
 PATH = "/live/table/{code}"
+#: A class's tables, all at once: the teacher's overview (the code is the class's)
+CLASS_PATH = "/live/class-tables/{code}"
 WATCHES = ("all",)
 #: Presence is written at most this often per seat (seconds).
 SEEN_EVERY = 5.0
@@ -64,17 +67,26 @@ class TableFeed(Feed):
         return found
 
     def _after_refresh(self, found: dict[str, Any]) -> None:
-        now = time.time()
         with self._lock:
             self._due = {code: p.due_at for code, p in found.items() if p.due_at is not None and p.state == "playing"}
-            ready = [code for code, due in self._due.items() if due <= now and code not in self._driving]
+        self.drive_due(found.values())
+
+    def drive_due(self, pulses: Iterable[TablePulse]) -> None:
+        """Step, in the worker threads, every table of ``pulses`` whose move is due (the
+        class overview hands over the tables nobody at them is watching)."""
+        now = time.time()
+        with self._lock:
+            ready = [p.code for p in pulses if p.state == "playing" and p.due_at is not None and p.due_at <= now
+                     and p.code not in self._driving]
             self._driving.update(ready)
         for code in ready:
             self._pool.submit(self._drive, code)
 
     def _drive(self, code: str) -> None:
         try:
-            if drive(self._quizzes or self._open(), code, on_change=lambda _code: self.nudge()):
+            if self._quizzes is None:  # driven for the class overview before any screen asked here
+                self._quizzes = self._open()
+            if drive(self._quizzes, code, on_change=lambda _code: self.nudge()):
                 self.moves += 1
         except Exception:  # noqa: BLE001 - one table's trouble must not stop the others
             log.warning("the table driver could not step %s", code, exc_info=True)
@@ -115,6 +127,32 @@ def _open_tables() -> TableStore:
 
 #: One feed per server process.
 TABLE_FEED = TableFeed(_open_tables)
+
+
+def _read_groups(tables: TableStore, codes: list[str]) -> dict[str, GroupPulse]:
+    return tables.group_pulses(codes)
+
+
+class ClassTablesFeed(Feed):
+    """The teacher's overview waits here: one answer when any table of the class moves. The
+    tables of the class nobody is watching are driven from here too (their bots, timers
+    and players away), so a table of absent students plays on."""
+
+    def __init__(self, open_tables, tables_feed: TableFeed, *, beat: float = BEAT) -> None:
+        super().__init__(open_tables, beat=beat, read=_read_groups)
+        self._tables_feed = tables_feed
+
+    def _after_refresh(self, found: dict[str, Any]) -> None:
+        self._tables_feed.drive_due(p for group in found.values() for p in group.tables)
+
+
+#: One feed per server process.
+CLASS_FEED = ClassTablesFeed(_open_tables, TABLE_FEED)
+
+
+async def class_tables_feed(request: Request) -> JSONResponse:
+    return await answer(CLASS_FEED, request, normalize_code(request.path_params.get("code", "")), WATCHES,
+                        "unknown_class")
 
 
 async def table_feed(request: Request) -> JSONResponse:

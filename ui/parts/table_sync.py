@@ -32,7 +32,8 @@ def load(tables: TableStore, code: str) -> tuple[Table, int]:
 def open_table(tables: TableStore, table: Table, *, seat_token: str | None = None, now: float | None = None,
                host_hash: str | None = None, group_code: str | None = None) -> str:
     """Keep a new table; the host's seat (if they sit) is theirs from now on."""
-    code = tables.create(table.to_dict(), version=table.version, due_at=None, state=table.state,
+    # a class table is dealt at once: a bot that leads is due from the start
+    code = tables.create(table.to_dict(), version=table.version, due_at=table.due({}), state=table.state,
                          host_hash=host_hash, group_code=group_code)
     if table.host is not None and seat_token:
         tables.claim_seat(code, table.host, table.seats[table.host].token, time.time() if now is None else now)

@@ -1,0 +1,126 @@
+"""A class at tables under AppTest: the teacher opens a class for tables, students join on
+their phones, the teacher seats them (by hand and in groups), every phone finds its own
+seat, the overview shows every table, one table goes on the projector with its hands
+hidden (no tile of any hand in the page) or shown, and *End all tables* gives the summary
+with each student's share of best moves and the CSV."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from streamlit.testing.v1 import AppTest
+
+from progress import open_store
+from progress.quiz import open_quiz_store
+from progress.tables import TableStore
+from strategy.table_play import PERSON, Table
+
+from .conftest import texts_of
+from .test_class_pages import ok, page, student_joins
+
+NAMES = ("Ana", "Bo", "Caro", "Dani", "Eli", "Fer")
+
+
+def tables_of(code: str) -> list[Table]:
+    store = TableStore(open_store())
+    return sorted((Table.from_dict(k.record) for k in store.group(code)), key=lambda t: t.number)
+
+
+def teacher_with_class(students: int = 6) -> tuple[AppTest, str, list[AppTest]]:
+    at = page("class_teacher")
+    at.segmented_control(key="class_kind").set_value("tables").run()
+    ok(at.button(key="class_open_tables").click().run())
+    code = at.session_state["class_teacher"]["code"]
+    assert f"`{code}`" in texts_of(at)
+    phones = [student_joins(code, NAMES[i], f"device-of-{NAMES[i].lower()}-x") for i in range(students)]
+    ok(at.run())
+    return at, code, phones
+
+
+def test_a_class_is_seated_every_phone_finds_its_seat_and_the_teacher_sees_every_table(progress_db):
+    at, code, phones = teacher_with_class(6)
+    assert "class_start" not in {b.key for b in at.button}  # a class for tables asks no questions
+    at.selectbox(key="class_tables_form_game").set_value("laplaza_partners").run()
+    ok(at.button(key="class_tables_go").click().run())
+    tables = tables_of(code)
+    assert len(tables) == 2
+    people = sorted(s.name for t in tables for s in t.seats if s.kind == PERSON)
+    assert people == sorted(NAMES)
+    assert sorted(sum(s.kind == PERSON for s in t.seats) for t in tables) == [3, 3]
+    assert all(t.state == "playing" and t.host is None for t in tables)
+    # every phone finds its own seat, and a link that seats it there
+    for phone, name in zip(phones, NAMES):
+        ok(phone.run())
+        text = texts_of(phone)
+        number = next(t.number for t in tables if name in [s.name for s in t.seats])
+        assert f"You're at table {number}" in text, text
+        links = [p for p in phone.get("page_link") if p.proto.page == "table"]
+        assert links, "the phone should link to its table"
+    # the overview: every table, with its players and what it waits for
+    ok(at.run())
+    text = texts_of(at)
+    assert "Table 1" in text and "Table 2" in text
+    assert all(name in text for name in NAMES)
+    # a phone cannot join once the class is seated
+    late = page("class_join", join=code, me="device-of-late-comer")
+    late.text_input(key="class_nickname").input("Late").run()
+    ok(late.button(key="class_join").click().run())
+    assert "already playing at its tables" in texts_of(late)
+
+
+def test_groups_sit_as_partners_or_apart_as_the_teacher_says(progress_db):
+    at, code, phones = teacher_with_class(4)
+    at.selectbox(key="class_tables_form_game").set_value("laplaza_partners").run()
+    at.number_input(key=[n.key for n in at.number_input if n.key.startswith("class_tables_count")][0]).set_value(2).run()
+    editor_key = next(e.key for e in at.get("dataframe") if (e.key or "").startswith("class_tables_plan"))
+    at.session_state[editor_key] = {"edited_rows": {0: {"group": "x"}, 1: {"group": "x"}}, "added_rows": [],
+                                    "deleted_rows": []}
+    at.radio(key="class_tables_rule").set_value("together").run()
+    ok(at.button(key="class_tables_go").click().run())
+    tables = tables_of(code)
+    together = [t for t in tables if {"Ana", "Bo"} <= {s.name for s in t.seats}]
+    assert together, "Ana and Bo share a group: one table"
+    names = [s.name for s in together[0].seats]
+    assert abs(names.index("Ana") - names.index("Bo")) == 2, "as partners, across the table"
+
+
+def test_the_projector_hides_every_hand_unless_the_teacher_shows_them(progress_db):
+    at, code, phones = teacher_with_class(2)
+    at.selectbox(key="class_tables_form_game").set_value("laplaza_1v1").run()
+    ok(at.button(key="class_tables_go").click().run())
+    table_code = TableStore(open_store()).group(code)[0].code
+    ok(at.button(key=f"class_project:{table_code}").click().run())
+    table = tables_of(code)[0]
+    hands = {str(t) for s in range(table.players) for t in table.game.round.hand(s)}
+
+    def sent() -> str:
+        return " ".join(e.proto.json for e in at.get("bidi_component")) + texts_of(at)
+
+    shown_now = set(re.findall(r"\b[0-6]-[0-6]\b", sent()))
+    assert not (hands & shown_now), "hidden hands must not reach the projector's page"
+    ok(at.toggle(key=f"class_tables_show:{table_code}").set_value(True).run())
+    boards = [json.loads(e.proto.json) for e in at.get("bidi_component") if (e.key or "").startswith("table_spectate:")]
+    assert boards and hands & set(re.findall(r'data-tile="([0-6]-[0-6])"', boards[0]["svg"]))
+    ok(at.button(key="class_tables_back").click().run())
+    assert "Table 1" in texts_of(at)
+
+
+def test_end_all_tables_gives_the_summary_and_its_csv(progress_db):
+    at, code, phones = teacher_with_class(2)
+    at.selectbox(key="class_tables_form_game").set_value("block").run()
+    ok(at.button(key="class_tables_go").click().run())
+    ok(at.button(key="class_close").click().run())
+    assert all(t.state == "over" for t in tables_of(code))
+    quizzes = open_quiz_store()
+    try:
+        assert quizzes.get(code).state == "closed"
+    finally:
+        quizzes.close_store()
+    text = texts_of(at)
+    assert "Results per table" in text and "Each student's play" in text
+    downloads = [d for d in at.get("download_button")]
+    assert len(downloads) == 2
+    for phone in phones:
+        ok(phone.run())
+        assert "Your teacher has ended the tables" in texts_of(phone)
