@@ -352,6 +352,9 @@ def code_of(error: BaseException, *, connecting: bool) -> str:
 
 def unavailable(error: BaseException, url: URL, *, connecting: bool) -> StoreUnavailable:
     detail = getattr(error, "orig", None) or error
+    name = getattr(detail, "sqlite_errorname", "")
+    if name and name not in str(detail):  # SQLite's own name says which "I/O error" it was
+        detail = f"{detail} ({name})"
     return StoreUnavailable(code_of(error, connecting=connecting), url=safe_url(url), detail=detail)
 
 
@@ -455,9 +458,10 @@ def check_sqlite_file(path: Path, url: URL) -> None:
     if path.is_dir():
         raise StoreUnavailable("unwritable", url=shown, detail=f"{path} is a folder, not a file")
     if path.exists():
-        try:
-            with path.open("rb") as handle:
-                header = handle.read(len(SQLITE_HEADER))
+        try:  # a server opens stores while other threads write: never close() the file (sqlite_peek)
+            from progress.sqlite_peek import peek
+
+            header = peek(path, len(SQLITE_HEADER))[0]
         except OSError as error:
             detail = f"cannot read {path}: {error.strerror or error}"
             raise StoreUnavailable("unwritable", url=shown, detail=detail) from None

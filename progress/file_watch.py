@@ -14,7 +14,9 @@ file's length, and asks the file system for a hole (``SEEK_HOLE``: a region neve
 written since the cut; SQLite itself writes every page it adds). Either sign is then
 confirmed by SQLite's own ``quick_check`` on a fresh connection before the file is
 called lost, so a file system that reports holes of its own cannot stop the saving.
-The check is one ``stat``, a 100-byte read and one ``lseek``.
+The check is one ``stat``, a 100-byte read and one ``lseek``, on a descriptor kept open
+for the life of the process (``progress.sqlite_peek``: closing one would drop the locks
+SQLite holds on the file).
 
 >>> import tempfile, pathlib, sqlite3
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "p.sqlite3"
@@ -35,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from progress.database import SQLITE_HEADER
+from progress.sqlite_peek import peek
 
 
 @dataclass(frozen=True)
@@ -64,10 +67,9 @@ class SqliteFile:
             return f"the file cannot be looked at: {error.strerror or error}"
         if (st.st_dev, st.st_ino) != (self.device, self.inode):
             return "another file was put in its place"
-        try:
-            with open(self.path, "rb") as handle:
-                header = handle.read(100)
-                cut = _cut_short(header, os.fstat(handle.fileno()).st_size, handle.fileno())
+        try:  # never open() and close() the file here: that drops SQLite's locks (sqlite_peek)
+            header, size, fd = peek(self.path, 100)
+            cut = _cut_short(header, size, fd)
         except OSError as error:
             return f"the file cannot be read: {error.strerror or error}"
         if header[: len(SQLITE_HEADER)] != SQLITE_HEADER:
