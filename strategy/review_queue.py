@@ -28,6 +28,9 @@ __all__ = ["RoundJudge", "WORKERS", "judge_later", "submit"]
 #: worker threads for every session of this process: one core is left for the pages on a
 #: big machine; on a laptop's two cores both judge (the pages wait for people, mostly)
 WORKERS = max(2, (os.cpu_count() or 2) - 1)
+#: how much the workers yield to the pages (Linux nice, per thread): a rerun that draws a
+#: move on forty screens must not wait behind a review; the review takes what is left
+NICENESS = 10
 _pool: ThreadPoolExecutor | None = None
 _pool_lock = threading.Lock()
 
@@ -36,8 +39,17 @@ def _executor() -> ThreadPoolExecutor:
     global _pool
     with _pool_lock:
         if _pool is None:
-            _pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="capicu-review")
+            _pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="capicu-review",
+                                       initializer=_yield_to_pages)
         return _pool
+
+
+def _yield_to_pages() -> None:
+    """Lower this worker thread's priority (only this thread's: on Linux a thread has its own)."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICENESS)
+    except (AttributeError, OSError):  # not Linux, or not allowed: judge at the normal priority
+        pass
 
 
 def submit(fn, /, *args, **kwargs) -> Future:

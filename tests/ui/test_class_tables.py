@@ -14,9 +14,9 @@ from streamlit.testing.v1 import AppTest
 from progress import open_store
 from progress.quiz import open_quiz_store
 from progress.tables import TableStore
-from strategy.table_play import PERSON, Table
+from strategy.table_play import PERSON, Table, class_seat_token, token_hash
 
-from .conftest import texts_of
+from .conftest import APP, create_profile, texts_of
 from .test_class_pages import ok, page, student_joins
 
 NAMES = ("Ana", "Bo", "Caro", "Dani", "Eli", "Fer")
@@ -110,6 +110,16 @@ def test_end_all_tables_gives_the_summary_and_its_csv(progress_db):
     at, code, phones = teacher_with_class(2)
     at.selectbox(key="class_tables_form_game").set_value("block").run()
     ok(at.button(key="class_tables_go").click().run())
+    # Ana is signed in on her phone: the match the teacher ends is kept with her games
+    table = tables_of(code)[0]
+    seat = next(i for i, s in enumerate(table.seats) if s.name == "Ana")
+    ana = create_profile(ok(AppTest.from_file(APP, default_timeout=60).run()), "Ana")
+    ana.switch_page("ui/pages/table.py")
+    ana.query_params["t"] = TableStore(open_store()).group(code)[0].code
+    ana.query_params["me"] = class_seat_token("device-of-ana-x", code, table.number)
+    ok(ana.run())
+    assert table.seats[seat].token == token_hash(ana.query_params["me"][0] if isinstance(
+        ana.query_params["me"], list) else ana.query_params["me"])
     ok(at.button(key="class_close").click().run())
     assert all(t.state == "over" for t in tables_of(code))
     quizzes = open_quiz_store()
@@ -124,3 +134,7 @@ def test_end_all_tables_gives_the_summary_and_its_csv(progress_db):
     for phone in phones:
         ok(phone.run())
         assert "Your teacher has ended the tables" in texts_of(phone)
+    ok(ana.run())
+    store = open_store()
+    profile = next(p for p in store.profiles() if p.name == "Ana")
+    assert [g.kind for g in store.games(profile.id)] == ["table"]

@@ -331,11 +331,16 @@ def match_end(code: str, table: Table, seat: int, names: list[str]) -> None:
 
 
 def save_for_profile(code: str, table: Table, seat: int) -> None:
-    """The finished match, for this player's profile (once per table), with their reviews."""
+    """The finished match, for this player's profile (once per table), with their reviews:
+    the profile they sat down with, or (a class table, where the teacher seated them) the one
+    signed in on the phone that holds the seat."""
     profile = session.profile()
     key = f"table_saved:{table.seed}"
-    if profile is None or table.seats[seat].profile != profile.id or st.session_state.get(key):
+    owner = table.seats[seat].profile
+    if profile is None or (owner is not None and owner != profile.id) or st.session_state.get(key):
         return
+    if owner is None and table.number is None:
+        return  # a friend's table seated them as a guest: they chose not to keep it
     game = table.game
     index = len(game.rounds) - 1
     decisions = [d for i in range(index + 1) for d in (judge_review(code, i) or ())]
@@ -374,6 +379,9 @@ def playing(store: TableStore, code: str, seat: int, token: str) -> None:
                 st.session_state["table_seen_at"] = now
         except (TableError, ProgressError) as error:
             st.error(error_text(error) if isinstance(error, TableError) else session.error_message(error))
+            # keep watching: a database that failed for a moment is read again within seconds
+            watch(code, "unavailable", what="all", key=f"table_watch:{code}", reload_on_restart=True,
+                  path=FEED_PATH, params={"seat": str(seat), "me": token})
             return
         watch(code, str(version), what="all", key=f"table_watch:{code}", reload_on_restart=True, path=FEED_PATH,
               params={"seat": str(seat), "me": token})

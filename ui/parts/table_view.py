@@ -99,7 +99,8 @@ def spectate(store: TableStore, code: str, *, shown: bool = False, present: bool
             table, version = load(store, code)
         except (TableError, ProgressError) as error:
             st.error(error_text(error) if isinstance(error, TableError) else session.error_message(error))
-            return
+            watch(code, "unavailable", what="all", key=f"table_spectate_watch:{code}", path=FEED_PATH, gap=gap)
+            return  # and look again within seconds
         watch(code, str(version), what="all", key=f"table_spectate_watch:{code}", path=FEED_PATH, gap=gap)
         names = names_for(table, None)
         if table.game is None:
