@@ -188,3 +188,20 @@ def test_decisions_judged_in_the_background_equal_the_review():
     background = judge.wait(timeout=300)
     assert background is not None and not judge.failed()
     assert background.to_dict() == review_round(game, 0).to_dict()
+
+
+def test_the_review_workers_yield_to_the_pages():
+    """Judging runs beside the pages at a lower priority (Linux: per thread), so a move
+    drawn on forty screens does not wait behind a review."""
+    import os
+    import sys
+    import threading
+
+    from strategy import review_queue
+
+    if not sys.platform.startswith("linux"):
+        pytest.skip("per-thread priorities are a Linux feature")
+    mine = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    worker = review_queue.submit(lambda: os.getpriority(os.PRIO_PROCESS, threading.get_native_id())).result(timeout=30)
+    assert worker >= min(19, mine + review_queue.NICENESS) or worker == 19
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == mine, "the page's own thread keeps its priority"
