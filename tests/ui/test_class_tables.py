@@ -138,3 +138,26 @@ def test_end_all_tables_gives_the_summary_and_its_csv(progress_db):
     store = open_store()
     profile = next(p for p in store.profiles() if p.name == "Ana")
     assert [g.kind for g in store.games(profile.id)] == ["table"]
+
+
+def test_the_class_at_tables_speaks_every_language(progress_db):
+    from ui.i18n import translator
+
+    for lang in ("nl", "pt", "es"):
+        tr = translator(lang)
+        at = page("class_teacher", lang=lang)
+        at.segmented_control(key="class_kind").set_value("tables").run()
+        ok(at.button(key="class_open_tables").click().run())
+        code = at.session_state["class_teacher"]["code"]
+        phone = page("class_join", join=code, me=f"device-of-ana-{lang}", lang=lang)  # the phone in its language
+        phone.text_input(key="class_nickname").input("Ana").run()
+        ok(phone.button(key="class_join").click().run())
+        assert tr("class_tables.wait_seating") in texts_of(phone)
+        ok(at.run())
+        assert tr("class_tables.setup_title") in texts_of(at)
+        ok(at.button(key="class_tables_go").click().run())
+        ok(phone.run())
+        assert tr("class_tables.your_seat", table=1, seat_n=tables_of(code)[0].seats.index(
+            next(s for s in tables_of(code)[0].seats if s.name == "Ana")) + 1) in texts_of(phone)
+        ok(at.run())
+        assert tr("class_tables.table_n", n=1) in texts_of(at)
