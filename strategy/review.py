@@ -48,6 +48,10 @@ TOLERANCE = GRADES[0][1]
 #: bench/review_latency.py (docs/strategy.md).
 REVIEW_MAX_DEALS = 6000
 REVIEW_MAX_NODES = 60_000_000
+#: A grade is not called clear on fewer deals than this (unless every deal is solved):
+#: in Goat a gap is often nil in most deals and large in a few, and 32-400 deals that
+#: missed them settled on a wrong grade (bench/review_stability.py, docs/strategy.md).
+REVIEW_MIN_DEALS = 512
 LIMITS = tuple(limit for _, limit in GRADES[:-1])
 
 
@@ -187,7 +191,7 @@ def judge_view(view: SeatView, action: str, *, seed: int, deals: int = REVIEW_MA
         return loss_of(ev, canonical_key(view, action, ev)).sure
 
     ev = evaluate(view, deals=deals, budget=None, seed=seed, keep=[_mirror_free(view, action)], settled=clear,
-                  max_nodes=REVIEW_MAX_NODES)
+                  max_nodes=REVIEW_MAX_NODES, settle_from=min(REVIEW_MIN_DEALS, deals))
     chosen = canonical_key(view, action, ev)
     return ev, chosen, loss_of(ev, chosen)
 

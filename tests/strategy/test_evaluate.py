@@ -190,3 +190,16 @@ def test_a_double_counted_twice_keeps_t_at_right_apart_from_t_at_left():
         truth = [sum(float(solve(d).values[j]) for d in deals) / len(deals) for j in range(len(ev.actions))]
         assert ev.expected == pytest.approx(truth)
         checked += 1
+
+
+def test_a_settled_test_is_trusted_only_from_settle_from_deals_on():
+    rng = random.Random("settle")
+    for _ in range(20):
+        rnd = small_position(Rules.preset("laplaza_partners"), rng, 18)
+        if len(rnd.canonical_actions()) >= 2 and count_deals(rnd.view(rnd.turn)) > 600:
+            break
+    view = rnd.view(rnd.turn)
+    early = evaluate(view, deals=2000, budget=None, seed=1, exact_limit=0, settled=lambda ev: True)
+    late = evaluate(view, deals=2000, budget=None, seed=1, exact_limit=0, settled=lambda ev: True, settle_from=200)
+    assert early.stop == late.stop == "settled"
+    assert early.deals < 200 <= late.deals
