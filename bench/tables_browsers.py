@@ -59,6 +59,20 @@ MOVES_DRAWN = """(n) => {
 }"""
 
 
+def browser_cpu() -> float:
+    """CPU seconds used so far by every Chromium process on the machine (the screens)."""
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if "chrom" in (entry / "comm").read_text():
+                total += cpu_seconds(int(entry.name))
+        except (OSError, ValueError, IndexError):
+            continue
+    return total
+
+
 def open_tables(tables: TableStore, count: int) -> list[tuple[str, list[str]]]:
     """Started tables, each with its four seats' private tokens."""
     out = []
@@ -182,14 +196,15 @@ async def run(url: str, tables: TableStore, opened, seed: int) -> dict:
                 await page.wait_for_function(MOVES_DRAWN, arg=0, polling=200, timeout=120_000)
         opened_in = time.monotonic() - started
         rng = random.Random(seed)
-        started = time.monotonic()
+        started, chromium = time.monotonic(), browser_cpu()
         await asyncio.gather(*(play_table(tables, code, pages, random.Random(rng.random()), latencies, counts)
                                for code, pages in screens.items()))
         wall = time.monotonic() - started
+        chromium = browser_cpu() - chromium
         for context in contexts:
             await context.close()
         await browser.close()
-    return {"latencies": latencies, "wall": wall, "opened": opened_in, **counts}
+    return {"latencies": latencies, "wall": wall, "opened": opened_in, "chromium": chromium, **counts}
 
 
 def main() -> int:
@@ -224,7 +239,8 @@ def main() -> int:
         print(f"move to every screen: median {statistics.median(lat) * 1000:.0f} ms, 90th percentile "
               f"{p90 * 1000:.0f} ms, worst {lat[-1] * 1000:.0f} ms ({len(lat)} screen updates)")
     print(f"server CPU: {cpu:.0f} s over the whole run, {cpu / max(1, state['moves']) * 1000:.0f} ms a move "
-          f"(every screen's rerun included)")
+          f"(every screen's rerun included); the {n} Chromium screens, on the same cores: "
+          f"{state['chromium']:.0f} s while playing ({state['chromium'] / state['wall']:.1f} cores)")
     print("check: " + ("every table replays, its first round finished, no move lost or doubled" if not trouble
                        else "; ".join(trouble)))
     return 1 if trouble else 0
