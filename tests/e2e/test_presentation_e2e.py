@@ -143,7 +143,7 @@ def test_presenting_a_lesson_at_1920x1080(browser, app_url, artifacts):
         # Escape leaves, at the same step, and the lesson page is back. A key pressed while
         # the page still redraws from the last click (a loaded machine) can fall on nothing:
         # press it again until the page has left, as a presenter would.
-        for _ in range(3):
+        for _ in range(5):
             page.mouse.click(5, 1070)
             page.keyboard.press("Escape")
             try:

@@ -511,12 +511,9 @@ function bindOnce(parentElement, host) {
   // Escape in full screen is the browser's own: it leaves full screen, and so do we.
   parentElement.__onFull = () => {
     const { data, setTriggerValue } = parentElement.__latest;
-    if (document.fullscreenElement) {
-      parentElement.__wasFull = true;
-    } else if (parentElement.__wasFull) {
-      parentElement.__wasFull = false;
-      if (data.present && data.nav) setTriggerValue('nav', 'leave');
-    }
+    // Any full screen ending while the board presents: the rerun that drew this board may
+    // have mounted it after full screen began, so it cannot know it saw it begin.
+    if (!document.fullscreenElement && data.present && data.nav) setTriggerValue('nav', 'leave');
   };
   document.addEventListener('fullscreenchange', parentElement.__onFull);
   if (typeof ResizeObserver !== 'undefined') {
