@@ -247,6 +247,7 @@ def test_a_puzzle_answered_wrong_then_right_by_keyboard_is_said_once_each(browse
         _tab_to(page, _button(EN("question.try_again")))
         page.keyboard.press("Enter")
         expect(page.locator('[data-testid="stAlertContentError"]')).to_have_count(0, timeout=30_000)
+        wait_until_idle(page)  # the choices are drawn again: Tab through the page that stays
         _answer_by_keyboard(page, key, puzzle, right_response(puzzle))
         expect(page.locator('[data-testid="stAlertContentSuccess"]').first).to_be_visible(timeout=30_000)
         expect(live).to_contain_text(EN("question.right").rstrip("!."), timeout=30_000)
