@@ -34,13 +34,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import sqlalchemy as sa  # noqa: E402
 
 from progress import open_store  # noqa: E402
 from progress.errors import StoreUnavailable  # noqa: E402
-from progress.tables import TableStore, tables_table  # noqa: E402
+from progress.tables import TableStore  # noqa: E402
 from strategy.table_play import Options, Table, new_token, token_hash  # noqa: E402
 from tests.support.streamlit_server import CHROMIUM, CHROMIUM_ARGS, cpu_seconds, streamlit_server  # noqa: E402
+from bench.table_checks import committed_at, first_round_trouble  # noqa: E402
 from ui.parts.table_sync import change, load, open_table  # noqa: E402
 
 NAMES = ("Ana", "Luis", "Bea", "Marco")
@@ -95,13 +95,6 @@ def read(tables: TableStore, code: str):
         except StoreUnavailable:
             time.sleep(0.2)
     return load(tables, code)
-
-
-def committed_at(tables: TableStore, code: str) -> float:
-    t = tables_table
-    row = tables._run(lambda conn: conn.execute(sa.select(t.c.updated_at).where(t.c.code == code)).first(),
-                      write=False)
-    return row.updated_at.timestamp()
 
 
 async def click_move(page, action: str, choices: list[str]) -> None:
@@ -162,16 +155,7 @@ async def play_table(tables: TableStore, code: str, pages: list, rng: random.Ran
 
 
 def check(tables: TableStore, codes: list[str]) -> list[str]:
-    trouble = []
-    for code in codes:
-        table, _ = read(tables, code)  # from_dict replays every move through the engine
-        moves = table.game.rounds[0]
-        if not table.game.round.is_over and len(table.game.rounds) == 1:
-            trouble.append(f"{code}: round 1 unfinished after {len(moves)} moves")
-        seats = [m.seat for m in moves]
-        if any(a == b for a, b in zip(seats, seats[1:])):
-            trouble.append(f"{code}: a seat moved twice in a row")
-    return trouble
+    return first_round_trouble(lambda code: read(tables, code), codes)
 
 
 async def run(url: str, tables: TableStore, opened, seed: int) -> dict:

@@ -39,13 +39,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import sqlalchemy as sa  # noqa: E402
 
 from progress import open_store  # noqa: E402
-from progress.tables import TableStore, tables_table  # noqa: E402
+from progress.tables import TableStore  # noqa: E402
 from strategy.table_play import Options, Table, TableError, token_hash  # noqa: E402
 from tests.support.postgres import new_database, postgres_server  # noqa: E402
 from tests.support.streamlit_server import free_port, streamlit_server  # noqa: E402
+from bench.table_checks import committed_at, first_round_trouble  # noqa: E402
 from ui.parts.table_sync import change, load, open_table  # noqa: E402
 
 PEOPLE = (0, 2)
@@ -61,13 +61,6 @@ def open_tables(tables: TableStore, count: int) -> list[str]:
         change(tables, code, lambda t: t.start(time.time()))
         codes.append(code)
     return codes
-
-
-def committed_at(tables: TableStore, code: str) -> float:
-    t = tables_table
-    row = tables._run(lambda conn: conn.execute(sa.select(t.c.updated_at).where(t.c.code == code)).first(),
-                      write=False)
-    return row.updated_at.timestamp()
 
 
 def long_poll(url: str) -> dict | None:
@@ -113,20 +106,7 @@ async def screen(base: str, tables: TableStore, code: str, seat: int, n: int, st
 
 
 def check(tables: TableStore, codes: list[str]) -> list[str]:
-    trouble = []
-    for code in codes:
-        try:
-            table, _ = load(tables, code)  # from_dict replays every move through the engine
-        except TableError as error:
-            trouble.append(f"{code}: {error.code}")
-            continue
-        moves = table.game.rounds[0]
-        if not table.game.round.is_over and len(table.game.rounds) == 1:
-            trouble.append(f"{code}: round 1 unfinished after {len(moves)} moves")
-        seats = [m.seat for m in moves]
-        if any(a == b for a, b in zip(seats, seats[1:])):
-            trouble.append(f"{code}: a seat moved twice in a row")
-    return trouble
+    return first_round_trouble(lambda code: load(tables, code), codes)
 
 
 def bot_moves(tables: TableStore, codes: list[str]) -> int:

@@ -31,6 +31,8 @@ __all__ = ["peek"]
 
 #: (device, inode) -> (path, descriptor), kept for the life of the process
 _KEPT: dict[tuple[int, int], tuple[Path, int]] = {}
+#: descriptors opened twice for one file (a race with a replacement): kept, never closed
+_SPARE: list[int] = []
 _LOCK = threading.Lock()
 
 
@@ -47,9 +49,11 @@ def peek(path: Path, count: int) -> tuple[bytes, int, int]:
             fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
             now = os.fstat(fd)
             key = (now.st_dev, now.st_ino)  # replaced between the stat and the open: this one
-            kept = _KEPT.setdefault(key, (path, fd))
-            if kept[1] != fd:
-                os.close(fd)  # pragma: no cover - another thread kept one first, under the lock: never
+            kept = _KEPT.get(key)
+            if kept is None:
+                kept = _KEPT[key] = (path, fd)
+            else:  # the file was replaced by one already kept: closing this would drop its locks
+                _SPARE.append(fd)
         fd = kept[1]
     return os.pread(fd, count, 0), os.fstat(fd).st_size, fd
 

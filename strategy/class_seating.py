@@ -124,7 +124,8 @@ def plan(pupils: Sequence[Pupil], *, players: int, tables: int | None = None, gr
             for pid, s in zip([p.id for p in crowd], _seats_for(free(t), len(crowd), players, partners, rng)):
                 seats[t][s] = pid
         else:
-            taken = {t for t in range(count) if any(x in {m.id for m in pupils if m.group == group} for x in seats[t])}
+            everyone = {m.id for m in pupils if m.group == group}  # the teacher's placed ones too
+            taken = {t for t in range(count) if everyone & set(seats[t])}
             for p in crowd:
                 fits = [t for t in range(count) if free(t) and t not in taken]
                 if not fits:

@@ -24,7 +24,7 @@ from language import seat_names
 from puzzles.explain import explanation, question_text
 from ui import session
 from progress.quiz_pulse import phase_of
-from progress.tables import TableStore
+from ui.parts.table_view import table_store
 from strategy.table_play import class_seat_token, token_hash
 from ui.parts.class_quiz import error_text, no_store_message, puzzle, quizzes, value_label
 from ui.parts.live_feed import FEED
@@ -171,9 +171,13 @@ def rated_note(quiz) -> None:
 
 def my_table() -> None:
     """Where this phone sits: the class table whose seat token this device makes."""
+    store = table_store()
+    if store is None:
+        st.warning(tr("table.no_store"), icon=":material/database_off:")
+        return
     try:
-        kept = TableStore(session.store()).group(code)
-    except (ProgressError, ValueError) as error:
+        kept = store.group(code)
+    except ProgressError as error:
         st.error(error_text(error))
         return
     for table_code, table in ((k.code, k.record) for k in kept):

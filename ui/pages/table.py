@@ -41,7 +41,7 @@ from ui.parts.play_review import show_progress, show_review
 from ui.parts.play_setup import new_seed
 from ui.parts.table_feed import PATH as FEED_PATH
 from ui.parts.table_form import choose_game, choose_options
-from ui.parts.table_view import error_text, log_lines, names_for, spectate, turn_line
+from ui.parts.table_view import error_text, log_lines, names_for, spectate, table_store, turn_line
 from ui.parts.table_feed import TABLE_FEED
 from ui.parts.table_sync import change, drive, load, open_table
 
@@ -49,13 +49,6 @@ tr = session.tr()
 TOKEN_CHARS = 40
 #: A seat's screen writes "still here" at most this often from its own runs (seconds).
 SEEN_EVERY = 5.0
-
-
-def tables() -> TableStore | None:
-    try:
-        return TableStore(session.store())
-    except ValueError:
-        return None
 
 
 def refuse(error: Exception) -> None:
@@ -236,7 +229,7 @@ def judge(code: str, index: int) -> RoundJudge:
 
 
 def ask_hint(code: str, seat: int, version: int) -> None:
-    store = tables()
+    store = table_store()
     try:
         table, _ = load(store, code)
     except (TableError, ProgressError) as error:
@@ -311,7 +304,7 @@ def keep_grades(code: str, seat: int, index: int, decisions) -> None:
     if st.session_state.get(key):
         return
     try:
-        tables().keep_grades(code, seat, index, [(d.ply, d.grade, d.loss) for d in decisions])
+        table_store().keep_grades(code, seat, index, [(d.ply, d.grade, d.loss) for d in decisions])
         st.session_state[key] = True
     except (ProgressError, ValueError, AttributeError):
         pass  # the review is on screen all the same; the summary counts what it has
@@ -439,7 +432,7 @@ def draw(store: TableStore, code: str, table: Table, seat: int) -> None:
 st.title(tr("table.title"))
 st.caption(tr("table.intro"))
 session.show_notices()
-store = tables()
+store = table_store()
 if store is None:
     st.warning(tr("table.no_store"), icon=":material/database_off:")
     st.stop()

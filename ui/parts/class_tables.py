@@ -33,9 +33,9 @@ from ui.parts.play_setup import new_seed
 from ui.parts.table_feed import CLASS_PATH, TABLE_FEED
 from ui.parts.table_form import choose_game, choose_options
 from ui.parts.table_sync import change, open_table
-from ui.parts.table_view import NOBODY, error_text, names_for, score_line, spectate, turn_line
+from ui.parts.table_view import NOBODY, error_text, names_for, score_line, spectate, table_store, turn_line
 
-__all__ = ["OVERVIEW_GAP", "STUCK_AFTER", "class_tables", "end_all", "overview", "seating_panel", "summary"]
+__all__ = ["OVERVIEW_GAP", "STUCK_AFTER", "end_all", "overview", "seating_panel", "summary"]
 
 #: The overview redraws at most this often, however many tables move (seconds).
 OVERVIEW_GAP = 2.0
@@ -45,13 +45,6 @@ PROJECTED = "class_tables_projected"  # the code of the table on the projector
 FLASH = "class_flash"
 PLAN = "class_tables_plan"
 RANDOM, BY_HAND = "random", "teacher"
-
-
-def class_tables() -> TableStore | None:
-    try:
-        return TableStore(session.store())
-    except ValueError:
-        return None
 
 
 def _say(error: Exception) -> None:
@@ -70,7 +63,7 @@ def _say(error: Exception) -> None:
 def seating_panel(quizzes, quiz, secret: str) -> None:
     """The game, the options and the seating plan; *Seat the class* deals every table."""
     tr = session.tr()
-    store = class_tables()
+    store = table_store()
     if store is None:
         st.warning(tr("table.no_store"), icon=":material/database_off:")
         return
@@ -152,9 +145,10 @@ def seat_class(quizzes, store: TableStore, code: str, secret: str, preset: str, 
 
 
 # ------------------------------------------------------------------ every table at once
-def _numbered(store: TableStore, code: str) -> list[tuple[int, str, Table]]:
+def _numbered(kept_tables) -> list[tuple[int, str, Table]]:
+    """(number, code, table) of a class's kept tables, in number order (a broken record left out)."""
     out = []
-    for kept in store.group(code):
+    for kept in kept_tables:
         try:
             table = Table.from_dict(kept.record)
         except TableError:
@@ -165,7 +159,7 @@ def _numbered(store: TableStore, code: str) -> list[tuple[int, str, Table]]:
 
 def overview(quizzes, quiz, secret: str) -> None:
     tr = session.tr()
-    store = class_tables()
+    store = table_store()
     if store is None:
         st.warning(tr("table.no_store"), icon=":material/database_off:")
         return
@@ -178,7 +172,7 @@ def overview(quizzes, quiz, secret: str) -> None:
     def live() -> None:
         try:
             kept = store.group(quiz.code)
-            tables = _numbered(store, quiz.code)
+            tables = _numbered(kept)
         except ProgressError as error:
             st.error(session.error_message(error))
             return
@@ -190,12 +184,12 @@ def overview(quizzes, quiz, secret: str) -> None:
         now = time.time()
         for i, (number, code, table) in enumerate(tables):
             with grid[i % len(grid)].container(border=True, key=f"class_table_card:{code}"):
-                card(store, number, code, table, now)
+                card(number, code, table, now)
 
     live()
 
 
-def card(store: TableStore, number: int, code: str, table: Table, now: float) -> None:
+def card(number: int, code: str, table: Table, now: float) -> None:
     """One table on the overview: who sits where, the score, and what it is waiting for."""
     tr = session.tr()
     names = names_for(table, None)
@@ -249,7 +243,7 @@ def project(store: TableStore, code: str, secret: str) -> None:
 
 def end_all(quizzes, code: str, secret: str) -> None:
     """Close every table of the class, then the class (its summary opens)."""
-    store = class_tables()
+    store = table_store()
     try:
         for kept in (store.group(code) if store is not None else []):
             if kept.host_hash != secret_hash(secret):
@@ -266,11 +260,11 @@ def end_all(quizzes, code: str, secret: str) -> None:
 # ------------------------------------------------------------------ the end
 def summary(quiz) -> None:
     tr = session.tr()
-    store = class_tables()
+    store = table_store()
     if store is None:
         return
     try:
-        tables = _numbered(store, quiz.code)
+        tables = _numbered(store.group(quiz.code))
         grades = store.grades([c for _, c, _ in tables])
     except ProgressError as error:
         st.error(session.error_message(error))

@@ -23,10 +23,18 @@ from ui.parts.live_watch import watch
 from ui.parts.table_feed import PATH as FEED_PATH
 from ui.parts.table_sync import load
 
-__all__ = ["NOBODY", "error_text", "log_lines", "names_for", "score_line", "spectate", "turn_line"]
+__all__ = ["NOBODY", "error_text", "log_lines", "names_for", "score_line", "spectate", "table_store", "turn_line"]
 
 #: The viewer of somebody who does not sit at the table: no seat is "you".
 NOBODY = -1
+
+
+def table_store() -> TableStore | None:
+    """The tables of this app's database; None when it does not save (tables need it)."""
+    try:
+        return TableStore(session.store())
+    except ValueError:
+        return None
 
 
 def error_text(error: TableError) -> str:
