@@ -566,7 +566,10 @@ def _task_problems(lesson: Lesson) -> list[str]:
         expected = questions.answer(task.kind, rnd, params)
     except (EngineError, ValueError) as exc:
         return [f"task has no answer: {exc}"]
-    if task.kind in ("play_legal", "capicu_play", "fives_best") and isinstance(expected, list):
+    if task.kind == "touch_move" and not {str(a.tile) for a in rnd.legal_actions() if a.is_placement} - {
+            str(task.params.get("tile"))}:
+        return ["task: no other tile fits, so touch-move decides nothing here"]
+    if task.kind in ("play_legal", "capicu_play", "fives_best", "touch_move") and isinstance(expected, list):
         # the answer lists the placements that are right (a capicú goes out on either end):
         # the learner taps one, and each of them must check right
         if not expected:

@@ -136,11 +136,15 @@ def render(lang: str, key: str, params: Mapping[str, Any], rules: Rules, viewer:
 
 
 # ------------------------------------------------------------------ labels
+#: kinds whose answers are actions, labelled as players say them
+ACTION_KINDS = ("legal_moves", "fives_best", "capicu_play", "play_legal", "best_move", "touch_move")
+
+
 def label(lang: str, kind: str, value: Any, rules: Rules, viewer: int = 0) -> str:
     """How a choice (or an answer) reads in ``lang``."""
-    if isinstance(value, list) and kind in ("legal_moves", "fives_best", "capicu_play", "play_legal", "best_move"):
+    if isinstance(value, list) and kind in ACTION_KINDS:
         return join(lang, [action_label(lang, a) for a in value])
-    if kind in ("legal_moves", "fives_best", "capicu_play", "play_legal", "best_move"):
+    if kind in ACTION_KINDS:
         return action_label(lang, value)
     if kind == "where_tile":
         if value in ("stock", "sleeping"):

@@ -96,6 +96,9 @@ class Kind:
 KINDS: dict[str, Kind] = {k.name: k for k in [
     Kind("play_legal", BOARD, False, (), False, "any legal placement"),
     Kind("legal_moves", BOARD, True, (), False, "every legal action, without mirror duplicates"),
+    Kind("touch_move", BOARD, False, ("tile",), False,
+         "at a touch-move table (rules.md PT-16) the mover has picked up params.tile: it must be "
+         "laid, on either end it fits, even where another tile looks better"),
     Kind("must_do", CHOICE, False, (), False,
          "play, draw or pass: what the rules force now (params.offer_draw: true offers Draw even "
          "where nothing can be drawn, as a wrong choice)"),
@@ -206,6 +209,22 @@ def totals_after(rnd: Round) -> tuple[int, ...]:
 def _answer_play_legal(rnd, params):
     _need_open(rnd, "play_legal")
     return [str(a) for a in rnd.legal_actions()]
+
+
+def _answer_touch_move(rnd, params):
+    _need_open(rnd, "touch_move")
+    if rnd.rules.touch_move != "on":
+        raise QuestionError("touch_move_off", "touch_move is asked at a table with touch-move on")
+    try:
+        tile = Tile.parse(str(_param(params, "tile", "touch_move")))
+    except EngineError:
+        raise QuestionError("bad_param", "touch_move needs params.tile, a tile such as 2-5") from None
+    if tile not in rnd.hand(rnd.turn):
+        raise QuestionError("bad_param", f"the mover does not hold the {tile}")
+    placements = [str(a) for a in rnd.legal_actions() if a.is_placement and a.tile == tile]
+    if not placements:
+        raise QuestionError("bad_param", f"the {tile} does not fit either end: nothing obliges laying it")
+    return placements
 
 
 def _answer_legal_moves(rnd, params):
@@ -420,7 +439,7 @@ def _side_or(rnd: Round, value: Any, words: tuple[str, ...]) -> int | str:
 
 def _normalize(kind: str, rnd: Round, response: Any) -> Any:
     """The response in the answer's form; raises _Bad when it cannot be read."""
-    if kind in ("play_legal", "fives_best", "capicu_play", "best_move"):
+    if kind in ("play_legal", "fives_best", "capicu_play", "best_move", "touch_move"):
         if isinstance(response, (list, tuple)) and len(response) == 1:
             response = response[0]  # the answer list of a one-move puzzle reads as that move
         return _action(response)
@@ -516,6 +535,13 @@ def check(kind: str, rnd: Round, params: Mapping[str, Any] | None, response: Any
         if problem:
             return Verdict(False, expected, *problem)
         return Verdict(True, expected, "legal", {"action": str(given)})
+    if kind == "touch_move":  # every end it fits is right: touch-move binds the tile, not the end
+        problem = _legality(rnd, given)
+        if problem:
+            return Verdict(False, expected, *problem)
+        if str(given) in expected:
+            return Verdict(True, expected, "laid_touched", {"action": str(given), "tile": str(params["tile"])})
+        return Verdict(False, expected, "not_touched", {"action": str(given), "tile": str(params["tile"])})
     if kind == "legal_moves":
         want = set(expected)
         got = {str(a) for a in given}

@@ -63,6 +63,8 @@ class Setup:
     #: "human" or a bot level per seat; against the bots the player is seat 0, at a table
     #: with friends (strategy/table_play.py) any seat may be a person's
     seats: tuple[str, ...]
+    #: a tournament table (rules.md PT-16): a tile the player picks up must be laid
+    touch_move: bool = False
 
     def __post_init__(self) -> None:
         if self.preset not in PLAYER_COUNTS:
@@ -79,19 +81,21 @@ class Setup:
 
     def rules(self) -> Rules:
         try:
-            return Rules.preset(self.preset, self.players, self.overlays)
+            return Rules.preset(self.preset, self.players, self.overlays,
+                                **({"touch_move": "on"} if self.touch_move else {}))
         except EngineError as error:
             raise GameError("bad_rules", str(error)) from None
 
     def to_dict(self) -> dict[str, Any]:
         return {"preset": self.preset, "players": self.players, "overlays": list(self.overlays),
-                "seed": self.seed, "seats": list(self.seats)}
+                "seed": self.seed, "seats": list(self.seats), "touch_move": self.touch_move}
 
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> "Setup":
         try:
             return Setup(str(data["preset"]), int(data["players"]), tuple(str(o) for o in data["overlays"]),
-                         str(data["seed"]), tuple(str(s) for s in data["seats"]))
+                         str(data["seed"]), tuple(str(s) for s in data["seats"]),
+                         data.get("touch_move", False) is True)
         except (KeyError, TypeError, ValueError) as error:
             if isinstance(error, GameError):
                 raise

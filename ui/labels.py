@@ -39,7 +39,8 @@ def game_title(tr: Translator, preset_or_game: str) -> str:
 
 def variant_names(tr: Translator, rules: Rules) -> list[str]:
     """The table variants in force, each in a few words of the reader's language."""
-    return [tr(f"variant.{name}") for name in rules.overlays]
+    return [tr(f"variant.{name}") for name in rules.overlays] + (
+        [tr("play.touch_move")] if rules.touch_move == "on" else [])
 
 
 def seat_labels(tr: Translator, rules: Rules, viewer: int = 0) -> list[str]:

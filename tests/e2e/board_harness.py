@@ -1,9 +1,9 @@
 """A tiny Streamlit page for testing the board: a round where you are seat 0.
 
 The engine deals (Partners, ``?seed=11`` by default; ``?preset=laplaza_1v1&players=2``
-for another game), the other seats play the engine's first legal move, and your taps
-on the board are applied through the engine. The texts under the board show what
-Python received, for AppTest and Playwright to read. ``?interactive=0`` shows a still
+for another game; ``?touch=on`` for a touch-move table), the other seats play the
+engine's first legal move, and your taps on the board are applied through the engine.
+The texts under the board show what Python received, for AppTest and Playwright to read. ``?interactive=0`` shows a still
 board (lesson frames), which still sends the arrow keys.
 
     .venv/bin/streamlit run tests/e2e/board_harness.py
@@ -58,8 +58,9 @@ def on_nav(step: str) -> None:
 
 if "rnd" not in st.session_state:
     players = st.query_params.get("players")
+    touch = {"touch_move": "on"} if st.query_params.get("touch") == "on" else {}
     st.session_state.rules = Rules.preset(st.query_params.get("preset", "laplaza_partners"),
-                                          players=int(players) if players else None)
+                                          players=int(players) if players else None, **touch)
     seed = int(st.query_params.get("seed", DEFAULT_SEED))
     st.session_state.seed = seed
     st.session_state.rnd = new_round(seed)

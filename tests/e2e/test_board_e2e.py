@@ -5,11 +5,13 @@ Run alone with ``.venv/bin/pytest tests/e2e -m e2e``. Screenshots go to artifact
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
 from engine import Rules, deal
-from ui.board import board_model
+from ui.board import ENGLISH_TEXTS, board_model
 
 pytestmark = pytest.mark.e2e
 
@@ -140,3 +142,25 @@ def test_harness_expectations_match_the_engine():
     model = board_model(rnd, 0, seat_labels=["You", "Luis", "Ana", "Marco"], texts={})
     assert rnd.ends == (3, 0)
     assert model["legal"]["tiles"]["0-3"] == ["L", "R"]
+
+
+def test_at_a_touch_move_table_a_picked_up_tile_cannot_be_put_back_or_swapped(browser, harness_url):
+    page = _open(browser, f"{harness_url}/?touch=on", viewport={"width": 1100, "height": 1000})
+    try:
+        page.locator('[data-tile="6-6"]').click()
+        page.get_by_text("played: lead 6-6").wait_for()
+        page.locator('[data-tile="0-3"]').click()  # it fits both ends: picked up
+        root = page.locator('.cpb-root[data-selected="0-3"]')
+        expect(root).to_have_count(1)
+        expect(page.locator(".cpb-status")).to_have_text(ENGLISH_TEXTS["touched"])
+        page.locator('[data-tile="3-3"]').click()  # fits the left end alone: would play at once
+        expect(page.locator('[data-tile="3-3"]')).to_have_class(re.compile(r"\bnope\b"))
+        page.locator('[data-tile="0-3"]').click()  # a second tap does not put it back
+        page.locator('[data-tile="0-3"]').press("Escape")  # nor does Escape
+        expect(root).to_have_count(1)
+        expect(page.get_by_text("played: lead 6-6", exact=True)).to_be_visible()
+        page.locator('[data-end="R"]').click()
+        page.get_by_text("played: lead 6-6 0-3@R").wait_for()
+        expect(page.locator('.cpb-root[data-selected=""]')).to_have_count(1)
+    finally:
+        page.close()

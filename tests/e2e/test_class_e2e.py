@@ -24,10 +24,6 @@ from .test_app_e2e import _css, _pick
 pytestmark = pytest.mark.e2e
 
 
-def test_a_teacher_and_a_student_in_two_browsers(browser, app_url, artifacts):
-    class_quiz(browser, app_url, app_url, artifacts, "class", check_access=True)
-
-
 @pytest.fixture(scope="module")
 def postgres_base():
     """One throwaway PostgreSQL server for this module's tests (a fresh database each)."""
@@ -37,11 +33,14 @@ def postgres_base():
         yield base
 
 
-def test_a_teacher_on_one_server_and_a_student_on_another_share_one_postgresql(browser, artifacts, postgres_base):
+def test_a_teacher_and_a_student_in_two_browsers_on_two_servers_sharing_one_postgresql(
+        browser, artifacts, postgres_base):
     """A school that outgrew one process: two app servers on different ports behind one
     PostgreSQL (docs/deploy.md); the teacher uses one, the student the other. The student's
     server runs app.py without the live feed (serve.py): its screen falls back to looking
-    again every few seconds, and still follows the teacher."""
+    again every few seconds, and still follows the teacher. axe-core checks both screens
+    at each stage. (One server on SQLite: tests/ui/test_class_live.py and the waiting
+    phone below.)"""
     from tests.support.postgres import new_database
     from tests.support.streamlit_server import ROOT, streamlit_app
 
@@ -51,7 +50,7 @@ def test_a_teacher_on_one_server_and_a_student_on_another_share_one_postgresql(b
     try:
         with streamlit_app(ROOT / "serve.py") as first, streamlit_app(ROOT / "app.py") as second:
             assert first != second
-            class_quiz(browser, first, second, artifacts, "class_two_servers")
+            class_quiz(browser, first, second, artifacts, "class", check_access=True)
     finally:
         if saved is None:
             os.environ.pop("CAPICU_DB_URL", None)

@@ -92,15 +92,13 @@ def test_every_payload_reads_as_typed_and_links_nowhere(browser, plain_url):
 LINKS = [
     ("/?lang=http://evil.example", "http://evil.example"),
     ("/?lang=www.example.org", "www.example.org"),
-    ("/?lang=a@b.co", "a@b.co"),
     ("/practice?lang=en&puzzle=https://evil.example/p", "https://evil.example/p"),
     ("/practice?lang=en&type=www.example.org", "www.example.org"),
     ("/daily?lang=en&daily=www.example.org", "www.example.org"),
     ("/lesson?lang=en&lesson=http://evil.example", "http://evil.example"),
     ("/play?lang=en&seed=1&game=www.example.org", "www.example.org"),
     ("/play?lang=en&seed=www.example.org", "www.example.org"),
-    ("/join?lang=en&join=www.example.org", "WWW.EXAMPLE."),  # a typed code is read in capitals
-    ("/join?lang=en&join=a@b.co", "A@B.CO"),
+    ("/join?lang=en&join=a@b.co", "A@B.CO"),  # a typed code is read in capitals
     ("/?join=user@mail.example", "USER@MAIL.EX"),  # the deep link to the join page
 ]
 

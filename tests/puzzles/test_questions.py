@@ -95,6 +95,42 @@ def test_must_do_can_offer_draw_as_a_wrong_choice_where_nothing_can_be_drawn():
     assert options("must_do", one_v_one, {}) == options("must_do", one_v_one, {"offer_draw": True})
 
 
+def _touch_table(touch: str = "on"):
+    """Partners mid-round, ends 5 and 2; you hold 0-3 1-6 2-5 2-6 5-5 (2-5 fits both ends)."""
+    return position_from_dict({
+        "rules": {"preset": "laplaza_partners", "options": {"touch_move": touch}},
+        "hands": [["0-3", "1-6", "2-5", "2-6", "5-5"], ["0-0", "0-1", "0-4", "1-2", "3-4"],
+                  ["0-2", "0-5", "2-2", "3-5", "4-5"], ["0-6", "1-5", "2-4", "3-6"]],
+        "line": ["5-6", "6-6", "6-4", "4-4", "4-1", "1-1", "1-3", "3-3", "3-2"],
+        "turn": 0, "leader": 3, "last_placer": 3})
+
+
+def test_touch_move_wants_the_touched_tile_on_either_end_and_nothing_else():
+    r = _touch_table()
+    assert answer("touch_move", r, {"tile": "2-5"}) == ["2-5@L", "2-5@R"]
+    assert KINDS["touch_move"].mode == "board" and options("touch_move", r, {"tile": "2-5"})
+    for end in "LR":
+        verdict = check("touch_move", r, {"tile": "2-5"}, f"2-5@{end}")
+        assert verdict.correct and verdict.reason == "laid_touched"
+    better_looking = check("touch_move", r, {"tile": "2-5"}, "5-5@L")  # legal, but not the tile touched
+    assert not better_looking.correct and better_looking.reason == "not_touched"
+    assert better_looking.params == {"action": "5-5@L", "tile": "2-5"}
+    assert check("touch_move", r, {"tile": "2-5"}, "0-3@L").reason == "illegal.no_fit"
+    assert check("touch_move", r, {"tile": "2-5"}, "nonsense").reason == "bad_response"
+
+
+@pytest.mark.parametrize("touch, tile, code", [
+    ("off", "2-5", "touch_move_off"),   # a table without the rule binds nothing
+    ("on", "0-0", "bad_param"),         # not in the mover's hand
+    ("on", "0-3", "bad_param"),         # held, but it fits neither end: nothing to lay
+    ("on", "twenty", "bad_param"),
+])
+def test_touch_move_is_asked_only_where_the_touched_tile_binds(touch, tile, code):
+    with pytest.raises(QuestionError) as error:
+        answer("touch_move", _touch_table(touch), {"tile": tile})
+    assert error.value.code == code
+
+
 def test_block_questions_on_a_dead_board():
     r = blocked()
     # sides: You + Ana = 18 + 19 = 37, Luis + Marco = 25 + 28 = 53

@@ -40,6 +40,7 @@ PUZZLE_PATHS: dict[str, str] = {
 #: The answer path of every kind that only lesson tasks ask.
 LESSON_PATHS: dict[str, str] = {
     "play_legal": TAP,
+    "touch_move": TAP,
     "must_do": PICK_ONE,
     "block_winner": PICK_ONE,
 }

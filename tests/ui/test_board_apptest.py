@@ -84,3 +84,29 @@ def test_a_phone_width_switches_to_the_narrow_svg(at):
     narrow = json.loads(at.get("bidi_component")[0].proto.json)
     assert narrow["narrow"] is True and 'viewBox="0 0 640 ' in narrow["svg"]
     assert 'viewBox="0 0 960 ' in wide
+
+
+def test_at_a_touch_move_table_a_picked_up_tile_is_the_only_one_laid():
+    at = AppTest.from_file(HARNESS, default_timeout=20)
+    at.query_params["touch"] = "on"
+    at = component_event(at.run(), "board", trigger=("play", "lead 6-6"))
+    (element,) = at.get("bidi_component")
+    data = json.loads(element.proto.json)
+    assert data["touch_move"] is True and data["legal"]["tiles"]["0-3"] == ["L", "R"]
+    assert "touched" in data["texts"]
+    at = component_event(at, "board", state={"selected": "0-3", "narrow": False})  # picked up
+    assert json.loads(at.get("bidi_component")[0].proto.json)["selected"] == "0-3"
+    # the browser puts it down with the play; a play of another tile is refused all the same
+    at = component_event(at, "board", state={"selected": None, "narrow": False}, trigger=("play", "3-3@L"))
+    assert not at.exception and texts(at)["played"] == "lead 6-6" and texts(at)["event"] == "-"
+    at = component_event(at, "board", state={"selected": "0-3", "narrow": False})
+    at = component_event(at, "board", state={"selected": None, "narrow": False}, trigger=("play", "0-3@R"))
+    assert texts(at)["played"] == "lead 6-6 0-3@R"
+
+
+def test_without_touch_move_a_picked_up_tile_can_be_put_back_for_another():
+    at = component_event(AppTest.from_file(HARNESS, default_timeout=20).run(), "board", trigger=("play", "lead 6-6"))
+    assert json.loads(at.get("bidi_component")[0].proto.json)["touch_move"] is False
+    at = component_event(at, "board", state={"selected": "0-3", "narrow": False})
+    at = component_event(at, "board", state={"selected": None, "narrow": False}, trigger=("play", "3-3@L"))
+    assert texts(at)["played"] == "lead 6-6 3-3@L"

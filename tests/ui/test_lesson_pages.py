@@ -145,6 +145,27 @@ def test_a_board_task_answered_wrong_explains_why_then_right_marks_the_lesson_do
     assert any(title in label and icon == ":material/check_circle:" for label, icon in icons.items())
 
 
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_the_touch_move_task_shows_the_touched_tile_picked_up_and_wants_it_laid(lang):
+    import json
+
+    lesson, rnd, params = _task("partners-manners")
+    assert lesson.task.kind == "touch_move" and rnd.rules.touch_move == "on"
+    touched = params["tile"]
+    right = questions.answer("touch_move", rnd, params)
+    other = next(str(a) for a in rnd.legal_actions() if a.is_placement and str(a.tile) != touched)
+    at = open_app("lesson", lesson="partners-manners", lang=lang)
+    key = "task:partners-manners"
+    board = next(e for e in at.get("bidi_component") if e.key == f"{key}:board")
+    assert json.loads(board.proto.json)["selected"] == touched  # drawn as already picked up
+    at = component_event(at, f"{key}:board", trigger=("play", other))  # the tile that looked better
+    assert not at.exception
+    assert lesson.text(lang).task["wrong"] in " ".join(e.value for e in at.error)
+    at.button(key=f"{key}:retry").click().run()
+    at = component_event(at, f"{key}:board", trigger=("play", right[-1]))  # either end is right
+    assert lesson.text(lang).task["right"] in " ".join(s.value for s in at.success)
+
+
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_a_choice_task_answered_wrong_then_right(lang):
     lesson, rnd, params = _task("partners-blocked")

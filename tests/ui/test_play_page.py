@@ -9,7 +9,7 @@ import pytest
 
 from progress import open_store
 from strategy.companion import from_link
-from strategy.game import Game
+from strategy.game import Game, Setup
 from tests.support.streamlit_events import component_event
 from tests.ui.conftest import create_profile, open_app, texts_of
 from ui.i18n import LANGUAGES, translator
@@ -107,7 +107,20 @@ def test_a_link_with_a_seed_deals_the_same_round_again():
     assert a.round.history == b.round.history and a.round.hands == b.round.hands
 
 
+def test_a_touch_move_link_deals_a_tournament_table_kept_with_the_game_and_named_in_its_line():
+    at = open_app("play", game="laplaza_partners", seed="99", levels="strong,beginner,casual", touch="on")
+    game = _game(at)
+    assert game.setup.touch_move and game.round.rules.touch_move == "on"
+    assert Setup.from_dict(game.setup.to_dict()) == game.setup
+    line = " ".join(m.value for m in at.caption).replace("\\", "")  # the caption's markdown escapes
+    assert translator("en")("play.touch_move") in line
+    assert at.query_params["touch"] in ("on", ["on"])  # the page's own link keeps it
+    plain = _game(open_app("play", game="laplaza_partners", seed="99", levels="strong,beginner,casual"))
+    assert not plain.setup.touch_move and plain.round.rules.touch_move == "off"
+
+
 @pytest.mark.parametrize("params, name", [
+    ({"game": "laplaza_partners", "touch": "maybe", "seed": "1"}, "touch"),
     ({"game": "chess", "seed": "1"}, "game"),
     ({"game": "kozel", "players": "9", "seed": "1"}, "players"),
     ({"game": "kozel", "players": "3", "levels": "god,casual", "seed": "1"}, "level"),
@@ -122,9 +135,11 @@ def test_a_bad_link_says_what_does_not_fit_and_shows_the_form(params, name):
 
 
 def test_a_hint_shows_every_legal_move_and_is_recorded_with_the_move(monkeypatch):
+    import strategy.hint_ahead
     import strategy.hints
 
     monkeypatch.setattr(strategy.hints, "DEEP_NODES", 2 * strategy.hints.HINT_NODES)  # the suite's time
+    monkeypatch.setattr(strategy.hint_ahead, "THINK_AHEAD", False)  # the ordinary hint first
     at = open_app("play", game="laplaza_1v1", seed="31", levels="casual")
     game = _game(at)
     while not (game.human_to_move and len(game.round.canonical_actions()) > 1):
@@ -147,6 +162,35 @@ def test_a_hint_shows_every_legal_move_and_is_recorded_with_the_move(monkeypatch
     at = component_event(at, f"play:31:{game.round.round_number}:board", trigger=("play", best))
     mine = [m for m in _game(at).rounds[-1] if m.seat == 0]
     assert mine[-1].action == best and mine[-1].hint
+
+
+def test_a_hint_worked_out_while_the_player_thinks_is_the_deeper_one_at_once(monkeypatch):
+    import strategy.hints
+    from strategy.game import seed_number
+    from strategy.hint_ahead import deeper_hint
+
+    monkeypatch.setattr(strategy.hints, "DEEP_NODES", 2 * strategy.hints.HINT_NODES)  # the suite's time
+    at = open_app("play", game="laplaza_1v1", seed="31", levels="casual")
+    game, asked = _game(at), False
+    while not (asked and game.human_to_move and len(game.round.canonical_actions()) > 1):
+        if game.human_to_move and len(game.round.canonical_actions()) > 1 and not asked:
+            button(at, "play_hint").click().run()  # the first hint of the match: the ordinary one
+            assert not at.session_state["play_hint"].deep
+            asked = True
+        at = component_event(at, f"play:31:{game.round.round_number}:board",
+                             trigger=("play", str(game.round.legal_actions()[0])))
+        game = _game(at)
+    assert any(move.hint for moves in game.rounds for move in moves)  # the hint is recorded with its move
+    ahead = at.session_state["play_hint_ahead"]
+    ahead.wait(120)  # the player looks at the board a while
+    button(at, "play_hint").click().run()
+    shown = at.session_state["play_hint"]
+    assert shown.deep and not [b for b in at.button if b.key and b.key.startswith("play_hint_deeper")]
+    moment = f"hint:31:{game.round.round_number}:{len(game.rounds[-1])}"
+    again = deeper_hint(game.view(0), seed_number(moment))  # what Look deeper computes
+    assert again.evaluation.deals == shown.evaluation.deals and again.best == shown.best
+    assert list(again.evaluation.expected) == list(shown.evaluation.expected)
+    assert translator("en")("play.hint_deep") in " ".join(c.value for c in at.caption)
 
 
 def test_a_profiles_match_is_saved_each_round_and_reopens(progress_db):
@@ -176,7 +220,7 @@ def test_the_replay_steps_with_every_hand_shown_and_jumps_to_a_mistake():
     at = open_app("play", game="laplaza_partners", seed="12", levels="expert,beginner,expert")
     at = _play_round(at, choose=lambda legal: legal[-1])
     game = _game(at)
-    key = f"play:12:0:review"
+    key = "play:12:0:review"
     total = len(game.rounds[0])
     assert at.session_state.get(f"{key}:step", total) == total
     at.button(key=f"{key}:first").click().run()

@@ -175,10 +175,22 @@ class Board {
       this.shake(this.tile(name));
       return;
     }
+    if (this.locked) { // touch-move: the tile picked up is the one to lay
+      if (name !== this.selected) this.shake(this.tile(name));
+      return this.paintSelection(byKeyboard);
+    }
     if (targets[0] === 'lead') return this.play(`lead ${name}`);
     if (targets.length === 1) return this.play(`${name}@${targets[0]}`);
     if (this.selected === name) return this.select(null, byKeyboard);
     return this.select(name, byKeyboard);
+  }
+
+  // Touch-move on (rules.md PT-16) and a tile picked up: no other tile may be laid, and
+  // the tile cannot be put back.
+  get locked() { return Boolean(this.data.touch_move && this.selected); }
+
+  release() {
+    if (!this.locked) this.select(null, false);
   }
 
   chooseEnd(side) {
@@ -229,7 +241,7 @@ class Board {
       end.setAttribute('aria-disabled', on ? 'false' : 'true');
       if (on && !first) first = end;
     }
-    this.status.textContent = name ? this.data.texts.choose_end : '';
+    this.status.textContent = !name ? '' : (this.data.touch_move ? this.data.texts.touched : this.data.texts.choose_end);
     this.root.dataset.selected = name || '';
     if (byKeyboard && first) first.focus({ preventScroll: true });
   }
@@ -310,7 +322,7 @@ class Board {
         this.pe.__ui.tileIndex = i;
         this.pick(el.dataset.tile, true);
       } else if (e.key === 'Escape' && this.selected) {
-        this.select(null, false);
+        this.release();
       } else {
         return;
       }
@@ -322,7 +334,7 @@ class Board {
         if (other && other.classList.contains('target')) other.focus({ preventScroll: true });
       } else if (e.key === 'Escape') {
         const back = this.selected && this.tile(this.selected);
-        this.select(null, false);
+        this.release();
         if (back) back.focus({ preventScroll: true });
       } else {
         return;

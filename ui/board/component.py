@@ -106,6 +106,13 @@ def _keys(texts: Mapping[str, str], *, interactive: bool, nav: bool, presentable
     return {"title": texts.get("keys", english["keys"]), "lines": [texts.get(k, english[k]) for k in wanted]}
 
 
+def _touched(model: Mapping[str, Any], state: Any) -> str | None:
+    """The tile this player has picked up and must now lay (touch-move on), else None."""
+    picked = state.get("selected") if isinstance(state, Mapping) else None
+    targets = model["legal"]["tiles"].get(picked) if model.get("touch_move") and isinstance(picked, str) else None
+    return picked if targets and len(targets) > 1 else None
+
+
 def _for_hidden_hand(model: Mapping[str, Any]) -> dict[str, Any]:
     """The model as the room may hear it when the hand is face down: no hand tiles."""
     viewer = model.get("viewer")
@@ -138,7 +145,8 @@ def board(
     """
     state = st.session_state.get(key)
     narrow = bool(state.get("narrow")) if isinstance(state, Mapping) and not present else False
-    offered = offered_actions(model)
+    touched = _touched(model, state)
+    offered = offered_actions(model, touched)
     accepted = _accepted_key(key)
 
     def _event_changed(kind: str, valid: Callable[[Any], bool], callback: Callable[[str], None] | None) -> None:
@@ -163,9 +171,10 @@ def board(
             "present": bool(present),
             "fit": bool(fit_screen),
             "presentable": bool(presentable or present),
-            "selected": model.get("selected"),
+            "selected": touched or model.get("selected"),
+            "touch_move": bool(model.get("touch_move")),
             "score": model.get("score"),
-            "texts": {k: model["texts"][k] for k in ("draw", "pass", "choose_end")},
+            "texts": {k: model["texts"][k] for k in ("draw", "pass", "choose_end", "touched")},
             # the board in words for screen readers, and what to say once (speech.py)
             "description": describe_board(_for_hidden_hand(model) if hide_hand else model),
             "announce": _announcement({**model["texts"]}),

@@ -45,6 +45,7 @@ ENGLISH_TEXTS: dict[str, str] = {
     "tiles": "tiles",
     "hand": "Your hand",
     "choose_end": "Choose an end",
+    "touched": "Touch-move: you touched this tile, so you must lay it. Choose an end.",
     "lead": "Lead",
     "pips": "pips",
     "score": "Score",
@@ -149,6 +150,8 @@ def board_model(
         "my_turn": my_turn,
         "highlight": sorted({str(h) for h in highlight}),
         "selected": chosen,
+        # rules.md PT-16: a tile the player picks up must be played (a tournament table)
+        "touch_move": bool(my_turn and hint_legal and rnd.rules.touch_move == "on"),
         "over": over,
         "result": _result(rnd) if over else None,
         "score": _score(rnd, viewer, labels, words) if show_score else None,
@@ -163,12 +166,15 @@ def finished_board_model(rnd: Round, viewer: int, *, seat_labels: Sequence[str],
     return board_model(rnd, viewer, seat_labels=seat_labels, texts=texts, reveal=True, interactive=False)
 
 
-def offered_actions(model: Mapping[str, Any]) -> set[str]:
+def offered_actions(model: Mapping[str, Any], touched: str | None = None) -> set[str]:
     """The action texts a tap on this board may send (``"lead 6-6"``, ``"3-5@L"``, ``"draw"``).
 
-    The component wrapper drops any event outside this set: a stale or forged event.
+    The component wrapper drops any event outside this set: a stale or forged event. With
+    touch-move on, a ``touched`` tile that can be laid is the only tile that may be.
     """
     legal = model["legal"]
+    if model.get("touch_move") and touched in legal["tiles"] and legal["tiles"][touched]:
+        return {f"{touched}@{target}" for target in legal["tiles"][touched]}
     actions: set[str] = set()
     for tile, targets in legal["tiles"].items():
         for target in targets:

@@ -248,7 +248,7 @@ with remember:
 
 # ------------------------------------------------------------------ your turn
 #: verdicts that only say right or wrong: a task's own text replaces them
-GENERIC_VERDICTS = ("right", "wrong", "exact", "legal")
+GENERIC_VERDICTS = ("right", "wrong", "exact", "legal", "laid_touched", "not_touched")
 if lesson.task is not None:
     st.subheader(tr("lesson.your_turn"))
     task_col, _ = st.columns([3, 2], gap="large")  # the same width as the lesson's board
@@ -269,6 +269,7 @@ if lesson.task is not None:
 
     with task_col:
         verdict = ask(task.kind, task_round, viewer=task.viewer, key=f"task:{lesson_id}", check=check_task,
+                      selected=str(task.params["tile"]) if task.kind == "touch_move" else None,
                       choices=questions.options(task.kind, task_round, params),
                       label=lambda value: label(lang, task.kind, value, task_round.rules, task.viewer),
                       right_text=text.task.get("right", ""), wrong_text=text.task.get("wrong", ""))

@@ -25,6 +25,7 @@ from progress.play_rating import MatchResult
 from progress.live_match import LiveMatch, LiveMatches, new_key, valid_key
 from strategy.companion import TableGame, to_link
 from strategy.game import HUMAN, Game, GameError, Setup, seed_number
+from strategy.hint_ahead import HintAhead
 from strategy.hints import hint
 from strategy.review import Decision, RoundReview
 from strategy.review_queue import RoundJudge
@@ -42,6 +43,7 @@ from ui.parts.play_setup import (
 
 tr = session.tr()
 GAME, SAVED, HINT, REVIEWS, JUDGES = "play_game", "play_saved_id", "play_hint", "play_reviews", "play_judges"
+AHEAD = "play_hint_ahead"
 RATED = "play_rated"  # per match id: what its end gives the play rating (None: a replayed deal)
 MATCH = "play_match"  # the match's id, as in the link's ``match`` parameter
 init_state()
@@ -272,15 +274,31 @@ def on_play(action: str) -> None:
             say_last_move(game)
 
 
+def hint_moment(game: Game) -> str:
+    """The name of the decision in front of the player: the seed of its hints."""
+    return f"hint:{game.setup.seed}:{game.round.round_number}:{len(game.rounds[-1])}"
+
+
+def think_ahead(game: Game) -> None:
+    """Start the deeper hint of this decision while the player looks at the board, once
+    they have asked for a hint in this match (a player who never asks costs nothing)."""
+    if not any(move.hint for moves in game.rounds for move in moves):
+        return
+    moment = hint_moment(game)
+    st.session_state.setdefault(AHEAD, HintAhead()).think(moment, game.view(0), seed_number(moment))
+
+
 def ask_hint(key: str, version: int, deep: bool = False) -> None:
     game = current(key)
     shown = st.session_state.get(HINT)
     if game is None or game.version != version or not game.human_to_move or (
             shown is not None and (not deep or shown.deep)):
         return  # pressed late (the position it was asked for is gone) or twice (it is on screen)
-    moment = f"hint:{game.setup.seed}:{game.round.round_number}:{len(game.rounds[-1])}"
+    moment = hint_moment(game)
+    # worked out while the player thought (strategy/hint_ahead.py): the deeper hint at once
+    ready = st.session_state.setdefault(AHEAD, HintAhead()).ready(moment)
     # the same seed for the deeper look: it starts from the first hint's deals and goes on
-    st.session_state[HINT] = hint(game.view(0), seed=seed_number(moment), deep=deep)
+    st.session_state[HINT] = ready or hint(game.view(0), seed=seed_number(moment), deep=deep)
     announce(tr("play.hint_best", action=action_label(tr, st.session_state[HINT].best)))
 
 
@@ -302,7 +320,7 @@ def new_deal(key: str) -> None:
     game = current(key)
     if game is not None:
         old = game.setup
-        start(Setup(old.preset, old.players, old.overlays, new_seed(), old.seats))
+        start(Setup(old.preset, old.players, old.overlays, new_seed(), old.seats, old.touch_move))
 
 
 def abandon(key: str) -> None:
@@ -540,6 +558,7 @@ with side_col:
         if len(rnd.canonical_actions()) == 1:
             st.caption(tr("play.only_move"))  # nothing to weigh: no hint to ask for
         elif pending is None:
+            think_ahead(game)
             st.button(tr("play.hint"), on_click=ask_hint, args=(match_key, game.version),
                       icon=":material/lightbulb:", key=f"play_hint:{match_key}:{game.version}")
         else:

@@ -26,6 +26,7 @@ def show_board(
     present: bool = False,
     one_end_for_twins: bool = False,
     hide_hand: bool = False,
+    selected: str | None = None,
 ) -> None:
     """Draw ``rnd`` as ``viewer`` sees it; taps and arrow keys reach the callbacks.
 
@@ -34,11 +35,12 @@ def show_board(
     read from the back of the room. ``one_end_for_twins``: with equal ends a tile is offered
     on the left end only, since both ends give the same move (a game; a puzzle may ask
     which end). ``hide_hand``: the viewer's hand face down too (a spectator's board).
+    ``selected``: a hand tile drawn as picked up.
     """
     tr = session.tr()
     model = board_model(
         rnd, viewer, seat_labels=labels or seat_labels(tr, rnd.rules, viewer), texts=board_texts(tr),
-        reveal=reveal, interactive=interactive, hint_legal=hint_legal,
+        reveal=reveal, interactive=interactive, hint_legal=hint_legal, selected=selected,
     )
     if one_end_for_twins and model.get("legal") and mirrored(rnd):
         one_end(model["legal"])

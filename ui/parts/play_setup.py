@@ -26,6 +26,10 @@ DEFAULT_LEVEL = "casual"
 SEED_DIGITS = 18
 
 
+#: the link's ``touch`` parameter: a tournament table where a tile picked up must be laid
+TOUCH_VALUES = {"off": False, "on": True}
+
+
 def new_seed() -> str:
     """A fresh deal number, short enough to read out and type."""
     return str(secrets.randbelow(900_000) + 100_000)
@@ -86,7 +90,11 @@ def _read_link(params, kept: dict) -> Setup:
                           tr("play.allowed.levels", n=players - 1,
                              choices=_choices(PLAYABLE_LEVELS, lambda v: tr(f"bot.{v}.name"))))
     kept["levels"] = levels
-    return Setup(preset, players, rules, check_seed(seed), (HUMAN, *levels))
+    touch = str(params.get("touch", "off"))
+    if touch not in TOUCH_VALUES:
+        raise LinkProblem("touch", touch, tr("play.allowed.touch"))
+    kept["touch"] = touch
+    return Setup(preset, players, rules, check_seed(seed), (HUMAN, *levels), TOUCH_VALUES[touch])
 
 
 def pace_from_link() -> None:
@@ -108,6 +116,8 @@ def _fill_form(kept: dict) -> None:
     """Put what a bad link got right into the form (its widgets take these values)."""
     if "seed" in kept:
         st.session_state["play_form_seed"] = kept["seed"]
+    if "touch" in kept:
+        st.session_state["play_form_touch"] = TOUCH_VALUES[kept["touch"]]
     preset = kept.get("game")
     if preset is None:
         return
@@ -141,7 +151,8 @@ def setup_from_link() -> Setup | None:
 
 def link_params(setup: Setup) -> dict[str, str]:
     return {"game": setup.preset, "players": str(setup.players), "rules": ",".join(setup.overlays),
-            "levels": ",".join(setup.seats[1:]), "seed": setup.seed}
+            "levels": ",".join(setup.seats[1:]), "seed": setup.seed,
+            **({"touch": "on"} if setup.touch_move else {})}
 
 
 def setup_form() -> Setup | None:
@@ -180,6 +191,7 @@ def setup_form() -> Setup | None:
                                              high=figure(tr, strength["ci95"][1], True),
                                              other=tr(f"bot.{strength['b']}.name"), deals=strength["deals"]))
             levels.append(level)
+        touch = st.toggle(tr("play.touch_move"), key="play_form_touch", help=tr("play.touch_move_help"))
         seed = st.text_input(tr("play.seed"), key="play_form_seed", max_chars=40, help=tr("play.seed_help"))
         st.segmented_control(tr("play.pace"), list(PACES), key=session.translated("play_pace"),
                              format_func=lambda p: tr(f"play.pace_{p}"), required=True)
@@ -187,7 +199,7 @@ def setup_form() -> Setup | None:
             return None
     try:
         return Setup(preset, players, tuple(chosen), check_seed(seed.strip()) if seed.strip() else new_seed(),
-                     tuple(levels))
+                     tuple(levels), bool(touch))
     except LinkProblem as problem:
         st.error(tr("play.bad_setup", reason=session.plain(problem.allowed)), icon=":material/error:")
     except GameError as error:

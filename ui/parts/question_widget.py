@@ -69,8 +69,11 @@ def ask(
     labels: Sequence[str] | None = None,
     board_box: Any | None = None,
     controls: Any | None = None,
+    selected: str | None = None,
 ) -> Any | None:
     """Show the question's board and answer controls, then its verdict (returned).
+
+    ``selected``: a hand tile drawn as already picked up (a touch-move question).
 
     ``board_box`` and ``controls`` are containers (e.g. two columns) for the board and
     for the choices and verdict; by default both go where the call is.
@@ -93,7 +96,7 @@ def ask(
     with board_box:
         show_board(rnd, viewer=viewer, key=f"{key}:board", reveal=reveal or rnd.is_over,
                    interactive=on_board and not answered, hint_legal=False,
-                   on_play=submit if on_board else None, labels=labels)
+                   on_play=submit if on_board else None, labels=labels, selected=selected)
     with controls:
         return _controls(spec, on_board, key, answered, choices, label, submit, right_text, wrong_text,
                          allow_retry)
