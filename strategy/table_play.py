@@ -106,6 +106,7 @@ class Options:
     turn_seconds: int = 0  # 0: no turn timer
     wait_seconds: int = 120  # how long the table waits for a player who went quiet
     fill_level: str = "strong"  # the bots that take the empty seats (and stand in for the away)
+    touch_move: bool = False  # a tournament table (rules.md PT-16): a tile picked up must be laid
 
     def __post_init__(self) -> None:
         if self.turn_seconds not in TURN_CHOICES or self.wait_seconds not in WAIT_CHOICES:
@@ -115,12 +116,13 @@ class Options:
 
     def to_dict(self) -> dict[str, Any]:
         return {"hints": self.hints, "turn_seconds": self.turn_seconds, "wait_seconds": self.wait_seconds,
-                "fill_level": self.fill_level}
+                "fill_level": self.fill_level, "touch_move": self.touch_move}
 
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> "Options":
         return Options(bool(data.get("hints", False)), int(data.get("turn_seconds", 0)),
-                       int(data.get("wait_seconds", 120)), str(data.get("fill_level", "strong")))
+                       int(data.get("wait_seconds", 120)), str(data.get("fill_level", "strong")),
+                       data.get("touch_move", False) is True)
 
 
 @dataclass
@@ -183,7 +185,7 @@ class Table:
 
     def _setup_for(self, seats: tuple[str, ...]) -> Setup:
         try:
-            return Setup(self.preset, self.players, self.overlays, self.seed, seats)
+            return Setup(self.preset, self.players, self.overlays, self.seed, seats, self.options.touch_move)
         except GameError as error:
             raise TableError(error.code) from None
 

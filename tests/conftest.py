@@ -19,6 +19,9 @@ def _one_worker(item) -> bool:
     return path.startswith("tests/e2e/") or path in ONE_WORKER
 
 
+# First: pytest-xdist's own hook of this name reads the group marks to name each test's
+# group, so a mark added after it is ignored (each module's server was started twice).
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if _one_worker(item):

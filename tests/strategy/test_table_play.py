@@ -41,6 +41,15 @@ def test_open_seats_become_bots_of_the_fill_level_at_the_start():
     assert late.value.code == "started"
 
 
+def test_a_touch_move_table_deals_its_game_with_the_rule_and_keeps_it():
+    table = two_people(touch_move=True)
+    assert table.game.setup.touch_move and table.game.round.rules.touch_move == "on"
+    again = Table.from_dict(table.to_dict())
+    assert again.options.touch_move and again.game.round.rules.touch_move == "on"
+    assert not Options.from_dict({k: v for k, v in Options().to_dict().items() if k != "touch_move"}).touch_move
+    assert two_people().game.round.rules.touch_move == "off"
+
+
 def test_a_table_of_bots_only_or_rules_that_do_not_fit_are_refused():
     with pytest.raises(TableError):
         Table.open("laplaza_1v1", 2, (), "1", ["strong", "strong"], Options())

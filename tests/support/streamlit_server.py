@@ -78,8 +78,9 @@ def streamlit_server(script: str | Path, *, timeout: float = 40.0, port: int | N
         process.terminate()  # this process only, by its id
         try:
             # uvicorn's graceful stop waits for open requests, and a live-feed long poll
-            # stays open up to 20 s: nothing a test still needs is in flight by now
-            process.wait(timeout=3)
+            # stays open up to 20 s: nothing a test still needs is in flight by now, and
+            # what the server saved is on disk (SQLite and PostgreSQL survive a kill)
+            process.wait(timeout=0.5)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=5)

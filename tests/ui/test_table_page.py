@@ -158,3 +158,24 @@ def test_home_leads_to_the_table_in_every_language(progress_db):
         at = open_app(None, lang=lang)
         links = {p.proto.label: p.proto.page for p in at.get("page_link")}
         assert links.get(translator(lang)("home.table")) == "table", lang
+
+
+def test_a_touch_move_table_says_so_in_its_lobby_and_deals_with_the_rule(progress_db):
+    from ui.i18n import translator
+
+    host = page()
+    host.selectbox(key="table_form_game").set_value("laplaza_1v1").run()
+    host.toggle(key="table_form_touch").set_value(True).run()
+    host.text_input(key="table_form_name").input("Ana").run()
+    host.button(key="table_open").click().run()
+    code = param(host, "t")
+    table, _ = load(tables(progress_db), code)
+    assert table.options.touch_move
+    assert translator("en")("play.touch_move_help") in texts_of(host)
+    guest = sit_down(code, 1, "Luis")
+    host.button(key=f"table_start:{code}").click().run()
+    table, _ = load(tables(progress_db), code)
+    assert table.game.round.rules.touch_move == "on"
+    guest.run()
+    mover = host if table.game.round.turn == 0 else guest
+    assert board_of(mover)["touch_move"] is True and board_of(mover)["legal"]["tiles"]

@@ -140,6 +140,8 @@ def share_panel(code: str, token: str | None) -> None:
 
 def lobby(store: TableStore, code: str, table: Table, seat: int | None, token: str | None) -> None:
     st.subheader(tr("table.lobby", game=game_title(tr, table.preset)))
+    if table.options.touch_move:
+        st.caption(f"{tr('play.touch_move')}: {tr('play.touch_move_help')}")
     share_panel(code, token if seat is not None else None)
     names = names_for(table, seat)
     for i, s in enumerate(table.seats):
@@ -401,6 +403,8 @@ def draw(store: TableStore, code: str, table: Table, seat: int) -> None:
             st.markdown(f"**{turn_line(table, names, seat)}**")
             if my_turn and table.options.turn_seconds:
                 st.caption(tr("table.timer", n=table.options.turn_seconds))
+            if my_turn and table.options.touch_move:
+                st.caption(tr("play.touch_move_help"))
             if my_turn and table.options.hints and len(rnd.canonical_actions()) > 1:
                 shown = st.session_state.get(f"table_hint:{code}")
                 if shown is not None and shown[0] == table.version:

@@ -1,6 +1,6 @@
 """The choices that set up a table, shared by a table with friends (``/table``) and a class's
 tables (the class page): the game and its players and rules, then the table's options (a
-turn timer, the wait for a player who drops out, the bots' level, hints)."""
+turn timer, the wait for a player who drops out, the bots' level, hints, touch-move)."""
 
 from __future__ import annotations
 
@@ -41,4 +41,5 @@ def choose_options(prefix: str) -> Options:
     fill = left.selectbox(tr("table.fill_level"), PLAYABLE_LEVELS, key=f"{prefix}_fill", index=2,
                           format_func=lambda v: tr(f"bot.{v}.name"))
     hints = right.toggle(tr("table.allow_hints"), key=f"{prefix}_hints", value=False)
-    return Options(bool(hints), int(turn), int(wait), str(fill))
+    touch = right.toggle(tr("play.touch_move"), key=f"{prefix}_touch", value=False, help=tr("play.touch_move_help"))
+    return Options(bool(hints), int(turn), int(wait), str(fill), bool(touch))
