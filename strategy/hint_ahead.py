@@ -40,6 +40,11 @@ class HintAhead:
         self._moment: str | None = None
         self._future: Future | None = None
 
+    @property
+    def moment(self) -> str | None:
+        """The decision whose deeper hint was started (None: none)."""
+        return self._moment
+
     def think(self, moment: str, view: SeatView, seed: int) -> None:
         """Start the deeper hint of ``moment`` (a name for this decision), unless it is on."""
         if not THINK_AHEAD or moment == self._moment:

@@ -19,8 +19,11 @@ def _one_worker(item) -> bool:
     return path.startswith("tests/e2e/") or path in ONE_WORKER
 
 
-# First: pytest-xdist's own hook of this name reads the group marks to name each test's
-# group, so a mark added after it is ignored (each module's server was started twice).
+# Before pytest-xdist's own hook of this name, which reads the group marks. With pytest
+# 9.2 and xdist 3.8 the groups are ignored all the same (pytest-xdist#1386: xdist writes a
+# node id field pytest no longer reads), so a browser module may start its server on both
+# workers; the suite was measured so (docs/performance.md), and grouping returns with
+# the fix.
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     for item in items:

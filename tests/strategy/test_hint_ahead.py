@@ -32,8 +32,9 @@ def test_the_hint_ahead_is_what_look_deeper_computes_and_only_for_its_moment(vie
     assert ahead.ready("b") is None  # another decision's hint is not this one
     ahead.think("a", view, 7)  # the same moment again: kept, not started twice
     assert ahead.ready("a") is done
+    assert ahead.moment == "a"
     ahead.forget()
-    assert ahead.ready("a") is None
+    assert ahead.ready("a") is None and ahead.moment is None
 
 
 def test_a_tables_touch_move_is_kept_with_its_game_and_old_records_read_as_off():

@@ -164,12 +164,8 @@ def test_a_hint_shows_every_legal_move_and_is_recorded_with_the_move(monkeypatch
     assert mine[-1].action == best and mine[-1].hint
 
 
-def test_a_hint_worked_out_while_the_player_thinks_is_the_deeper_one_at_once(monkeypatch):
-    import strategy.hints
-    from strategy.game import seed_number
-    from strategy.hint_ahead import deeper_hint
-
-    monkeypatch.setattr(strategy.hints, "DEEP_NODES", 2 * strategy.hints.HINT_NODES)  # the suite's time
+def _second_choice_after_a_hint():
+    """A 1 v 1 match at the player's second real choice, a hint asked at the first."""
     at = open_app("play", game="laplaza_1v1", seed="31", levels="casual")
     game, asked = _game(at), False
     while not (asked and game.human_to_move and len(game.round.canonical_actions()) > 1):
@@ -181,6 +177,22 @@ def test_a_hint_worked_out_while_the_player_thinks_is_the_deeper_one_at_once(mon
                              trigger=("play", str(game.round.legal_actions()[0])))
         game = _game(at)
     assert any(move.hint for moves in game.rounds for move in moves)  # the hint is recorded with its move
+    return at, game
+
+
+def test_a_server_short_of_cpu_can_turn_thinking_ahead_off(monkeypatch):
+    monkeypatch.setenv("CAPICU_THINK_AHEAD", "off")
+    at, _ = _second_choice_after_a_hint()
+    assert "play_hint_ahead" not in at.session_state or at.session_state["play_hint_ahead"].moment is None
+
+
+def test_a_hint_worked_out_while_the_player_thinks_is_the_deeper_one_at_once(monkeypatch):
+    import strategy.hints
+    from strategy.game import seed_number
+    from strategy.hint_ahead import deeper_hint
+
+    monkeypatch.setattr(strategy.hints, "DEEP_NODES", 2 * strategy.hints.HINT_NODES)  # the suite's time
+    at, game = _second_choice_after_a_hint()
     ahead = at.session_state["play_hint_ahead"]
     ahead.wait(120)  # the player looks at the board a while
     button(at, "play_hint").click().run()
