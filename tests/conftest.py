@@ -19,11 +19,7 @@ def _one_worker(item) -> bool:
     return path.startswith("tests/e2e/") or path in ONE_WORKER
 
 
-# Before pytest-xdist's own hook of this name, which reads the group marks. With pytest
-# 9.2 and xdist 3.8 the groups are ignored all the same (pytest-xdist#1386: xdist writes a
-# node id field pytest no longer reads), so a browser module may start its server on both
-# workers; the suite was measured so (docs/performance.md), and grouping returns with
-# the fix.
+# Before pytest-xdist's own hook of this name, which reads the group marks.
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     for item in items:
@@ -35,3 +31,31 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+
+class _GroupSuffix:
+    """pytest-xdist 3.8 names a test's group by a suffix on its node id, written to a field
+    that pytest 9.2 no longer reads (pytest-xdist#1386): every group mark was ignored, and a
+    browser module started its server on both workers. After xdist's hook, the suffix is
+    written where pytest 9.2 keeps the id; with a fixed xdist (or an older pytest) the id
+    already ends with it and nothing is done."""
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, config, items):
+        if not getattr(config.option, "loadgroup", False):
+            return
+        try:
+            from _pytest.nodeid import coerce_node_id
+        except ImportError:  # an older pytest: xdist's own suffix works
+            return
+        for item in items:
+            names = sorted({str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+                            for m in item.iter_markers("xdist_group")})
+            suffix = "@" + "_".join(names)
+            if names and not item.nodeid.endswith(suffix) and hasattr(item, "_id"):
+                item._id = coerce_node_id(item.nodeid + suffix)
+
+
+def pytest_configure(config):
+    config.pluginmanager.register(_GroupSuffix(), "capicu-group-suffix")
