@@ -94,6 +94,8 @@ def test_at_a_touch_move_table_a_picked_up_tile_is_the_only_one_laid():
     data = json.loads(element.proto.json)
     assert data["touch_move"] is True and data["legal"]["tiles"]["0-3"] == ["L", "R"]
     assert "touched" in data["texts"]
+    assert any("touch-move" in line for line in data["keys"]["lines"])  # "?" says Escape cannot put it back
+    assert not any("Escape: put the tile back" in line for line in data["keys"]["lines"])
     at = component_event(at, "board", state={"selected": "0-3", "narrow": False})  # picked up
     assert json.loads(at.get("bidi_component")[0].proto.json)["selected"] == "0-3"
     # the browser puts it down with the play; a play of another tile is refused all the same

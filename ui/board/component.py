@@ -98,9 +98,11 @@ def _announcement(texts: Mapping[str, str]) -> dict[str, Any] | None:
     return {"id": speech["id"], "text": text}
 
 
-def _keys(texts: Mapping[str, str], *, interactive: bool, nav: bool, presentable: bool) -> dict[str, Any]:
+def _keys(texts: Mapping[str, str], *, interactive: bool, nav: bool, presentable: bool,
+          touch_move: bool = False) -> dict[str, Any]:
     """The keys this board answers to, in the page's language (shown by "?")."""
-    wanted = (["keys_tiles", "keys_play", "keys_end", "keys_buttons"] if interactive else [])
+    end = "keys_end_touch" if touch_move else "keys_end"  # touch-move: Escape cannot put a tile back
+    wanted = (["keys_tiles", "keys_play", end, "keys_buttons"] if interactive else [])
     wanted += (["keys_steps"] if nav else []) + (["keys_present"] if presentable else []) + ["keys_help"]
     english = ENGLISH_TEXTS
     return {"title": texts.get("keys", english["keys"]), "lines": [texts.get(k, english[k]) for k in wanted]}
@@ -179,7 +181,7 @@ def board(
             "description": describe_board(_for_hidden_hand(model) if hide_hand else model),
             "announce": _announcement({**model["texts"]}),
             "keys": _keys(model["texts"], interactive=bool(model.get("interactive")), nav=nav,
-                          presentable=presentable or present),
+                          presentable=presentable or present, touch_move=bool(model.get("touch_move"))),
         },
         default={"selected": None, "narrow": False},
         on_play_change=lambda: _event_changed(PLAY, lambda v: isinstance(v, str) and v in offered, on_play),

@@ -71,6 +71,7 @@ ENGLISH_TEXTS: dict[str, str] = {
     "keys_tiles": "Tab or the arrow keys: move between your tiles",
     "keys_play": "Enter or Space: play the tile",
     "keys_end": "Then the left or right arrow and Enter: choose the end; Escape: put the tile back",
+    "keys_end_touch": "Then the left or right arrow and Enter: choose the end (touch-move: a tile you pick up cannot be put back)",
     "keys_buttons": "Tab: reach Draw, Pass and the buttons under the board",
     "keys_steps": "Left and right arrows: step back and forward; Home and End: first and last step",
     "keys_present": "F: present on a projector; Escape: stop presenting",
