@@ -35,9 +35,12 @@ def tables(progress_db) -> TableStore:
     return TableStore(open_store(f"sqlite:///{progress_db}"))
 
 
-def open_two_player_table(game: str = "laplaza_1v1") -> tuple[AppTest, str]:
+def open_two_player_table(game: str = "laplaza_1v1", *toggles: str) -> tuple[AppTest, str]:
+    """The host's screen and the table's code; ``toggles``: options switched on (``touch``)."""
     host = page()
     host.selectbox(key="table_form_game").set_value(game).run()
+    for option in toggles:
+        host.toggle(key=f"table_form_{option}").set_value(True).run()
     host.text_input(key="table_form_name").input("Ana").run()
     host.button(key="table_open").click().run()
     assert not host.exception, [e.message for e in host.exception]
@@ -163,12 +166,7 @@ def test_home_leads_to_the_table_in_every_language(progress_db):
 def test_a_touch_move_table_says_so_in_its_lobby_and_deals_with_the_rule(progress_db):
     from ui.i18n import translator
 
-    host = page()
-    host.selectbox(key="table_form_game").set_value("laplaza_1v1").run()
-    host.toggle(key="table_form_touch").set_value(True).run()
-    host.text_input(key="table_form_name").input("Ana").run()
-    host.button(key="table_open").click().run()
-    code = param(host, "t")
+    host, code = open_two_player_table("laplaza_1v1", "touch")
     table, _ = load(tables(progress_db), code)
     assert table.options.touch_move
     assert translator("en")("play.touch_move_help") in texts_of(host)
@@ -179,3 +177,36 @@ def test_a_touch_move_table_says_so_in_its_lobby_and_deals_with_the_rule(progres
     guest.run()
     mover = host if table.game.round.turn == 0 else guest
     assert board_of(mover)["touch_move"] is True and board_of(mover)["legal"]["tiles"]
+
+
+def test_after_a_first_hint_the_next_one_is_worked_out_while_the_player_thinks(progress_db, monkeypatch):
+    import strategy.hints
+
+    monkeypatch.setattr(strategy.hints, "DEEP_NODES", 2 * strategy.hints.HINT_NODES)  # the suite's time
+    host, code = open_two_player_table("laplaza_1v1", "hints")
+    guest = sit_down(code, 1, "Luis")
+    host.button(key=f"table_start:{code}").click().run()
+    screens, store, asked = {0: host, 1: guest}, tables(progress_db), set()
+    for _ in range(60):
+        table, _ = load(store, code)
+        rnd = table.game.round
+        seat = rnd.turn
+        screen = screens[seat].run()
+        if len(rnd.canonical_actions()) > 1:
+            if seat in asked:  # the second real choice of a player who asked once
+                ahead = screen.session_state[f"table_ahead:{code}"]
+                assert ahead.moment is not None
+                ahead.wait(120)
+                screen.button(key=f"table_hint:{code}:{table.version}").click().run()
+                version, shown = screen.session_state[f"table_hint:{code}"]
+                assert version == table.version and shown.deep
+                return
+            screen.button(key=f"table_hint:{code}:{table.version}").click().run()
+            assert not screen.session_state[f"table_hint:{code}"][1].deep  # the first: the ordinary hint
+            asked.add(seat)
+        action = str(rnd.canonical_actions()[0])
+        if action.endswith("@R") and rnd.ends and rnd.ends[0] == rnd.ends[1]:
+            action = action[:-1] + "L"
+        screen = component_event(screen, f"table:{code}:1:board", trigger=("play", action))
+        assert not screen.exception, [e.message for e in screen.exception]
+    raise AssertionError("no player had a second real choice")

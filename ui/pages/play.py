@@ -10,7 +10,6 @@ Every button here may be pressed twice, or late from a page that has moved on: e
 the match (and the round) it was drawn for, and does nothing for another.
 """
 
-import os
 import threading
 import time
 from dataclasses import replace
@@ -33,7 +32,7 @@ from strategy.review_queue import RoundJudge
 from strategy.solver import warm
 from ui import session
 from ui.parts.board_frame import show_board
-from ui.parts.hint_view import show_hint
+from ui.parts.hint_view import show_hint, thinking_ahead
 from ui.board import announce
 from ui.labels import action_label, event_text, game_title, percent, result_summary, seat_labels, side_label
 from ui.parts.play_rating import match_result, rated_line, replayed
@@ -45,8 +44,6 @@ from ui.parts.play_setup import (
 tr = session.tr()
 GAME, SAVED, HINT, REVIEWS, JUDGES = "play_game", "play_saved_id", "play_hint", "play_reviews", "play_judges"
 AHEAD = "play_hint_ahead"
-#: ``off``: no hint is worked out ahead (a small server short of CPU; docs/deploy.md)
-THINK_AHEAD_ENV = "CAPICU_THINK_AHEAD"
 RATED = "play_rated"  # per match id: what its end gives the play rating (None: a replayed deal)
 MATCH = "play_match"  # the match's id, as in the link's ``match`` parameter
 init_state()
@@ -285,7 +282,7 @@ def hint_moment(game: Game) -> str:
 def think_ahead(game: Game) -> None:
     """Start the deeper hint of this decision while the player looks at the board, once
     they have asked for a hint in this match (a player who never asks costs nothing)."""
-    if os.environ.get(THINK_AHEAD_ENV, "on") == "off" or not any(move.hint for moves in game.rounds for move in moves):
+    if not thinking_ahead() or not any(move.hint for moves in game.rounds for move in moves):
         return
     moment = hint_moment(game)
     st.session_state.setdefault(AHEAD, HintAhead()).think(moment, game.view(0), seed_number(moment))

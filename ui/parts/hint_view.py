@@ -3,6 +3,8 @@ with how sure each figure is, and the facts behind it, in the reader's language.
 
 from __future__ import annotations
 
+import os
+
 import plotly.graph_objects as go
 import streamlit as st
 
@@ -14,6 +16,15 @@ from strategy.hints import Hint
 from .. import session
 from ..labels import about, action_label, chart_separators, figure, percent, seat_labels, short_action_label
 from .chart_inks import inks
+
+
+#: ``off``: no hint is worked out ahead (a small server short of CPU; docs/deploy.md)
+THINK_AHEAD_ENV = "CAPICU_THINK_AHEAD"
+
+
+def thinking_ahead() -> bool:
+    """May this server work out deeper hints while players think (strategy/hint_ahead.py)?"""
+    return os.environ.get(THINK_AHEAD_ENV, "on") != "off"
 
 
 def fact_text(tr, rules: Rules, code: str, params: dict) -> str:
