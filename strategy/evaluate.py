@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
@@ -81,7 +82,8 @@ class Evaluation:
     seconds: float
     #: the standard error of each expected value (0 when exact)
     stderr: list[float] = field(default_factory=list)
-    #: why sampling stopped: "exact", "precision", "settled", "deals", "nodes" or "budget"
+    #: why sampling stopped: "exact", "precision", "settled", "deals", "nodes", "budget" or
+    #: "cancelled"
     stop: str = "deals"
     #: seconds spent loading the jitted solver before the clock started (0 when warm)
     warmup: float = 0.0
@@ -351,7 +353,8 @@ def evaluate(view: SeatView, deals: int = 64, budget: float | None = 1.0, seed: 
              model: ChoiceModel | None = None, oversample: int = 4, precision: float | None = None,
              keep: Iterable[Action | str] = (), settled: Callable[[Evaluation], bool] | None = None,
              check_every: int = 8, max_nodes: int | None = None, win_bonus: int = 0,
-             race: bool = True, objective: str = "paranoid", settle_from: int = MIN_STAT_DEALS) -> Evaluation:
+             race: bool = True, objective: str = "paranoid", settle_from: int = MIN_STAT_DEALS,
+             cancel: threading.Event | None = None) -> Evaluation:
     """The values of the legal actions of ``view.seat`` (the seat to move), with their
     standard errors; see the module doc for when sampling stops.
 
@@ -373,6 +376,8 @@ def evaluate(view: SeatView, deals: int = 64, budget: float | None = 1.0, seed: 
     action in every deal (a proof of a best share wants them all); ``objective``: how the
     other players of a three- or four-player game are taken to play, "paranoid" (all
     against the mover) or "maxn" (each for itself), as in :func:`strategy.solver.solve`.
+    ``cancel``: once set, stop after the deal being solved (``"cancelled"``; a hint worked
+    out ahead that the player no longer needs).
 
     ``model``: weigh deals by how likely the other seats' earlier choices were in them
     (:class:`strategy.choice_model.ChoiceModel`): ``oversample`` times as many deals are
@@ -405,6 +410,9 @@ def evaluate(view: SeatView, deals: int = 64, budget: float | None = 1.0, seed: 
     while rows is None or rows.n < cap:
         if max_nodes is not None and nodes >= max_nodes:
             stop = "nodes"
+            break
+        if cancel is not None and cancel.is_set() and rows is not None:
+            stop = "cancelled"
             break
         limit = 0
         if budget is not None and rows is not None and rows.n >= min_deals:

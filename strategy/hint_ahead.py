@@ -14,6 +14,7 @@ whether it was worked out ahead or on request.
 
 from __future__ import annotations
 
+import threading
 from concurrent.futures import Future
 
 from engine import SeatView
@@ -28,9 +29,10 @@ __all__ = ["HintAhead", "THINK_AHEAD"]
 THINK_AHEAD = True
 
 
-def deeper_hint(view: SeatView, seed: int) -> Hint:
-    """The deeper hint of ``view``: five times the ordinary work, no wall-time guard."""
-    return hint(view, seed=seed, deep=True, budget=None)
+def deeper_hint(view: SeatView, seed: int, cancel: threading.Event | None = None) -> Hint:
+    """The deeper hint of ``view``: five times the ordinary work, no wall-time guard
+    (``cancel``: stop early once set, when the player has moved on)."""
+    return hint(view, seed=seed, deep=True, budget=None, cancel=cancel)
 
 
 class HintAhead:
@@ -39,6 +41,7 @@ class HintAhead:
     def __init__(self) -> None:
         self._moment: str | None = None
         self._future: Future | None = None
+        self._cancel = threading.Event()
 
     @property
     def moment(self) -> str | None:
@@ -50,8 +53,8 @@ class HintAhead:
         if not THINK_AHEAD or moment == self._moment:
             return
         self.forget()
-        self._moment = moment
-        self._future = submit(deeper_hint, view, seed)
+        self._moment, self._cancel = moment, threading.Event()
+        self._future = submit(deeper_hint, view, seed, self._cancel)
 
     def ready(self, moment: str) -> Hint | None:
         """The deeper hint of ``moment`` if it is done, else None (not started, still
@@ -59,7 +62,9 @@ class HintAhead:
         future = self._future
         if moment != self._moment or future is None or not future.done() or future.cancelled():
             return None
-        return future.result() if future.exception() is None else None
+        if future.exception() is not None or future.result().evaluation.stop == "cancelled":
+            return None
+        return future.result()
 
     def wait(self, timeout: float | None = None) -> None:
         """Until the current deeper hint is done (for tests and benchmarks)."""
@@ -67,7 +72,9 @@ class HintAhead:
             self._future.exception(timeout)
 
     def forget(self) -> None:
-        """Drop the current moment (a hint not started yet is not started at all)."""
+        """Drop the current moment: a hint not started yet is not started at all, and one
+        being worked out stops after the deal it is solving."""
+        self._cancel.set()
         if self._future is not None:
             self._future.cancel()
         self._moment, self._future = None, None

@@ -35,6 +35,7 @@ say how sure they are.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,12 +75,14 @@ class Hint:
 
 def hint(view: SeatView, *, deals: int = HINT_DEALS, budget: float | None = HINT_BUDGET,
          seed: int | None = None, precision: float | None = HINT_PRECISION,
-         max_nodes: int | None = HINT_NODES, deep: bool = False) -> Hint:
+         max_nodes: int | None = HINT_NODES, deep: bool = False, cancel: threading.Event | None = None) -> Hint:
     """What a strong player would do from ``view`` (the seat to move), and why; ``deep``:
-    with the deeper caps (:data:`DEEP_NODES`, :data:`DEEP_BUDGET`) instead."""
+    with the deeper caps (:data:`DEEP_NODES`, :data:`DEEP_BUDGET`) instead; ``cancel``:
+    stop early once set (the evaluation then says ``"cancelled"``)."""
     if deep:
         budget, max_nodes = (None if budget is None else DEEP_BUDGET), DEEP_NODES
-    found = evaluate(view, deals=deals, budget=budget, seed=seed, precision=precision, max_nodes=max_nodes)
+    found = evaluate(view, deals=deals, budget=budget, seed=seed, precision=precision, max_nodes=max_nodes,
+                     cancel=cancel)
     best = found.best
     share = found.best_share[found.actions.index(best)]
     facts: list[tuple[str, dict[str, Any]]] = [

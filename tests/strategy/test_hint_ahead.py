@@ -46,3 +46,19 @@ def test_a_tables_touch_move_is_kept_with_its_game_and_old_records_read_as_off()
     assert Setup.from_dict({**setup.to_dict(), "touch_move": "yes"}).touch_move is False  # only a real true
     with pytest.raises(GameError):
         Setup.from_dict({"preset": "laplaza_partners"})
+
+
+def test_a_hint_the_player_no_longer_needs_stops_early_and_is_never_shown(view):
+    import threading
+
+    cancel = threading.Event()
+    cancel.set()
+    stopped = deeper_hint(view, 7, cancel)  # set before it starts: one deal, then it stops
+    assert stopped.evaluation.stop == "cancelled" and stopped.evaluation.deals == 1
+    ahead = HintAhead()
+    ahead.think("a", view, 7)
+    future = ahead._future  # the first decision's work, seen from inside
+    ahead.think("b", view, 8)  # the player moved on: the first one is stopped (it needs seconds)
+    assert future.cancelled() or future.result(120).evaluation.stop == "cancelled"
+    ahead.wait(120)
+    assert ahead.ready("a") is None and ahead.ready("b") is not None
