@@ -22,11 +22,7 @@ from engine import SeatView
 from .hints import Hint, hint
 from .review_queue import submit
 
-__all__ = ["HintAhead", "THINK_AHEAD"]
-
-#: start the deeper hint when the player's turn begins (a test that needs the page's
-#: ordinary hint first turns it off)
-THINK_AHEAD = True
+__all__ = ["HintAhead", "deeper_hint"]
 
 
 def deeper_hint(view: SeatView, seed: int, cancel: threading.Event | None = None) -> Hint:
@@ -49,8 +45,9 @@ class HintAhead:
         return self._moment
 
     def think(self, moment: str, view: SeatView, seed: int) -> None:
-        """Start the deeper hint of ``moment`` (a name for this decision), unless it is on."""
-        if not THINK_AHEAD or moment == self._moment:
+        """Start the deeper hint of ``moment`` (a name for this decision), unless it is
+        already under way."""
+        if moment == self._moment:
             return
         self.forget()
         self._moment, self._cancel = moment, threading.Event()

@@ -135,11 +135,10 @@ def test_a_bad_link_says_what_does_not_fit_and_shows_the_form(params, name):
 
 
 def test_a_hint_shows_every_legal_move_and_is_recorded_with_the_move(monkeypatch):
-    import strategy.hint_ahead
     import strategy.hints
 
     monkeypatch.setattr(strategy.hints, "DEEP_NODES", 2 * strategy.hints.HINT_NODES)  # the suite's time
-    monkeypatch.setattr(strategy.hint_ahead, "THINK_AHEAD", False)  # the ordinary hint first
+    monkeypatch.setenv("CAPICU_THINK_AHEAD", "off")  # the ordinary hint first, then the deeper look
     at = open_app("play", game="laplaza_1v1", seed="31", levels="casual")
     game = _game(at)
     while not (game.human_to_move and len(game.round.canonical_actions()) > 1):

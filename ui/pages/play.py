@@ -24,15 +24,13 @@ from progress import ProgressError, SavedGame
 from progress.play_rating import MatchResult
 from progress.live_match import LiveMatch, LiveMatches, new_key, valid_key
 from strategy.companion import TableGame, to_link
-from strategy.game import HUMAN, Game, GameError, Setup, seed_number
-from strategy.hint_ahead import HintAhead
-from strategy.hints import hint
+from strategy.game import HUMAN, Game, GameError, Setup
 from strategy.review import Decision, RoundReview
 from strategy.review_queue import RoundJudge
 from strategy.solver import warm
 from ui import session
 from ui.parts.board_frame import show_board
-from ui.parts.hint_view import show_hint, thinking_ahead
+from ui.parts.hint_view import hint_for, show_hint, think_ahead
 from ui.board import announce
 from ui.labels import action_label, event_text, game_title, percent, result_summary, seat_labels, side_label
 from ui.parts.play_rating import match_result, rated_line, replayed
@@ -279,13 +277,11 @@ def hint_moment(game: Game) -> str:
     return f"hint:{game.setup.seed}:{game.round.round_number}:{len(game.rounds[-1])}"
 
 
-def think_ahead(game: Game) -> None:
+def think_ahead_of(game: Game) -> None:
     """Start the deeper hint of this decision while the player looks at the board, once
     they have asked for a hint in this match (a player who never asks costs nothing)."""
-    if not thinking_ahead() or not any(move.hint for moves in game.rounds for move in moves):
-        return
-    moment = hint_moment(game)
-    st.session_state.setdefault(AHEAD, HintAhead()).think(moment, game.view(0), seed_number(moment))
+    if any(move.hint for moves in game.rounds for move in moves):
+        think_ahead(AHEAD, hint_moment(game), game.view(0))
 
 
 def ask_hint(key: str, version: int, deep: bool = False) -> None:
@@ -294,11 +290,7 @@ def ask_hint(key: str, version: int, deep: bool = False) -> None:
     if game is None or game.version != version or not game.human_to_move or (
             shown is not None and (not deep or shown.deep)):
         return  # pressed late (the position it was asked for is gone) or twice (it is on screen)
-    moment = hint_moment(game)
-    # worked out while the player thought (strategy/hint_ahead.py): the deeper hint at once
-    ready = st.session_state.setdefault(AHEAD, HintAhead()).ready(moment)
-    # the same seed for the deeper look: it starts from the first hint's deals and goes on
-    st.session_state[HINT] = ready or hint(game.view(0), seed=seed_number(moment), deep=deep)
+    st.session_state[HINT] = hint_for(AHEAD, hint_moment(game), game.view(0), deep)
     announce(tr("play.hint_best", action=action_label(tr, st.session_state[HINT].best)))
 
 
@@ -558,7 +550,7 @@ with side_col:
         if len(rnd.canonical_actions()) == 1:
             st.caption(tr("play.only_move"))  # nothing to weigh: no hint to ask for
         elif pending is None:
-            think_ahead(game)
+            think_ahead_of(game)
             st.button(tr("play.hint"), on_click=ask_hint, args=(match_key, game.version),
                       icon=":material/lightbulb:", key=f"play_hint:{match_key}:{game.version}")
         else:

@@ -26,9 +26,7 @@ from progress.quiz import normalize_code
 from progress.records import clean_name
 from progress.tables import TableStore
 from strategy.companion import TableGame
-from strategy.game import PLAYABLE_LEVELS, seed_number
-from strategy.hint_ahead import HintAhead
-from strategy.hints import hint
+from strategy.game import PLAYABLE_LEVELS
 from strategy.review_queue import RoundJudge
 from strategy.table_play import Table, TableError, new_token, token_hash
 from ui import session
@@ -36,7 +34,7 @@ from ui.board import announce
 from ui.labels import game_title, result_summary, seat_labels, side_label
 from ui.parts.board_frame import show_board
 from ui.parts.class_quiz import app_base, qr_svg
-from ui.parts.hint_view import show_hint, thinking_ahead
+from ui.parts.hint_view import hint_for, show_hint, think_ahead
 from ui.parts.live_watch import watch
 from ui.parts.play_review import show_progress, show_review
 from ui.parts.play_setup import new_seed
@@ -240,10 +238,8 @@ def ask_hint(code: str, seat: int, version: int) -> None:
         return
     if not table.options.hints or table.version != version or table.game.round.turn != seat:
         return
-    moment = hint_moment(code, table)
-    # worked out while the player thought (strategy/hint_ahead.py): the deeper hint at once
-    ready = st.session_state.setdefault(f"table_ahead:{code}", HintAhead()).ready(moment)
-    st.session_state[f"table_hint:{code}"] = (version, ready or hint(table.game.view(seat), seed=seed_number(moment)))
+    shown = hint_for(f"table_ahead:{code}", hint_moment(code, table), table.game.view(seat))
+    st.session_state[f"table_hint:{code}"] = (version, shown)
     st.session_state[f"table_hinted:{code}"] = True
 
 
@@ -252,14 +248,11 @@ def hint_moment(code: str, table: Table) -> str:
     return f"table-hint:{code}:{len(table.game.rounds)}:{len(table.game.rounds[-1])}"
 
 
-def think_ahead(code: str, table: Table, seat: int) -> None:
+def think_ahead_at(code: str, table: Table, seat: int) -> None:
     """Start the deeper hint of this decision while the player looks at the board, once
     they have asked for a hint at this table (a player who never asks costs nothing)."""
-    if not thinking_ahead() or not st.session_state.get(f"table_hinted:{code}"):
-        return
-    moment = hint_moment(code, table)
-    st.session_state.setdefault(f"table_ahead:{code}", HintAhead()).think(
-        moment, table.game.view(seat), seed_number(moment))
+    if st.session_state.get(f"table_hinted:{code}"):
+        think_ahead(f"table_ahead:{code}", hint_moment(code, table), table.game.view(seat))
 
 
 def ready(store: TableStore, code: str, seat: int, index: int) -> None:
@@ -429,7 +422,7 @@ def draw(store: TableStore, code: str, table: Table, seat: int) -> None:
                 if shown is not None and shown[0] == table.version:
                     show_hint(shown[1], game.setup.rules(), game.view(seat))
                 else:
-                    think_ahead(code, table, seat)
+                    think_ahead_at(code, table, seat)
                     st.button(tr("play.hint"), icon=":material/lightbulb:", key=f"table_hint:{code}:{table.version}",
                               on_click=ask_hint, args=(code, seat, table.version))
         index = len(game.rounds) - 1

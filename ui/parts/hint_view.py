@@ -11,7 +11,9 @@ import streamlit as st
 from engine import Rules, SeatView
 from language import capitalised, in_sentence
 from strategy.evaluate import Z95, mirrored
-from strategy.hints import Hint
+from strategy.game import seed_number
+from strategy.hint_ahead import HintAhead
+from strategy.hints import Hint, hint
 
 from .. import session
 from ..labels import about, action_label, chart_separators, figure, percent, seat_labels, short_action_label
@@ -25,6 +27,21 @@ THINK_AHEAD_ENV = "CAPICU_THINK_AHEAD"
 def thinking_ahead() -> bool:
     """May this server work out deeper hints while players think (strategy/hint_ahead.py)?"""
     return os.environ.get(THINK_AHEAD_ENV, "on") != "off"
+
+
+def think_ahead(key: str, moment: str, view: SeatView) -> None:
+    """Start the deeper hint of the decision ``moment`` (seeded by it) while the player
+    looks at the board; ``key`` keeps this player's :class:`HintAhead` in the session."""
+    if thinking_ahead():
+        st.session_state.setdefault(key, HintAhead()).think(moment, view, seed_number(moment))
+
+
+def hint_for(key: str, moment: str, view: SeatView, deep: bool = False) -> Hint:
+    """The hint of ``moment``: the deeper one at once if it was worked out while the player
+    thought (see :func:`think_ahead`), else the one asked for, seeded by the moment (the
+    deeper look then starts from the first hint's deals and goes on)."""
+    ready = st.session_state.setdefault(key, HintAhead()).ready(moment)
+    return ready or hint(view, seed=seed_number(moment), deep=deep)
 
 
 def fact_text(tr, rules: Rules, code: str, params: dict) -> str:
