@@ -4,8 +4,9 @@ Decisions come from bot games of every game and player count (seat 0 plays ``cas
 so that it makes mistakes to grade; the other seats ``strong``), each position a real
 choice. Every decision is judged as the review judges it (``strategy.review.judge_view``:
 sampled until the grade is clear, capped by deals and nodes, never by time) under
-``--seeds`` seeds, and beside a reference from an independent seed: 1,000 deals, or every
-consistent deal when there are no more, graded by its point estimate.
+``--seeds`` seeds, and beside a reference from an independent seed: at least 1,000 deals
+(every consistent deal when there are no more), then on until its own grade is clear, up
+to 6,000 deals or 600 M nodes, graded by its point estimate.
 
 Printed per game: decisions; *stable*: the share of decisions whose grade is the same
 under every seed; *modal*: the mean share of seeds that give a decision's commonest
@@ -13,7 +14,8 @@ grade; *ref*: the share of (decision, seed) grades equal to the reference grade;
 the share where the two at least agree within their 95% intervals (the reference's grade
 is one the judgement's interval allows, or the other way round: with a 1,000-deal
 reference, most disagreements are the reference's own noise); *sure*: the share of
-grades clear of every limit; the time per judgement (CPU, one core).
+grades clear of every limit; the time per judgement (CPU, one core); *ref sure*: the share
+of references whose grade is clear of every limit; *ref=*: *ref* over those decisions only.
 
     .venv/bin/python bench/review_stability.py --decisions 100 --seeds 3 --jobs 2
 """
@@ -36,12 +38,15 @@ from engine.notation import dumps, loads  # noqa: E402
 from strategy.bots import get_bot  # noqa: E402
 from strategy.evaluate import evaluate  # noqa: E402
 from strategy.game import Game, Setup, seed_number  # noqa: E402
-from strategy.review import GRADES, canonical_key, decision_points, grade_of, judge_view, loss_of  # noqa: E402
+from strategy.review import (GRADES, canonical_key, decision_points, grade_of, judge_view, loss_of,  # noqa: E402
+                             mirror_free)
 
 GAMES = [("laplaza_partners", 4), ("laplaza_1v1", 2), ("all_fives", 2), ("all_fives", 3), ("all_fives", 4),
          ("draw", 2), ("draw", 3), ("draw", 4), ("block", 2), ("block", 3), ("block", 4),
          ("kozel", 2), ("kozel", 3), ("kozel", 4)]
 REFERENCE_DEALS = 1000
+REFERENCE_MAX_DEALS = 6000
+REFERENCE_MAX_NODES = 600_000_000
 
 
 def collect(preset: str, players: int, wanted: int, seed: str) -> list[dict]:
@@ -74,12 +79,24 @@ def judge_one(item: dict, seeds: int) -> dict:
         ev, chosen, loss = judge_view(view, item["action"], seed=seed_number(f"stability:{s}:{item['id']}"))
         rows.append({"grade": grade_of(loss.mean), "loss": loss.mean, "low": loss.low, "high": loss.high,
                      "sure": loss.sure, "deals": ev.deals, "stop": ev.stop, "cpu": time.process_time() - started})
-    ref = evaluate(view, deals=REFERENCE_DEALS, budget=None, exact_limit=REFERENCE_DEALS,
-                   seed=seed_number(f"reference:{item['id']}"))
+    ref = reference(view, item["action"], seed_number(f"reference:{item['id']}"))
     ref_loss = loss_of(ref, canonical_key(view, item["action"], ref))
     return {**item, "judged": rows, "reference": {"grade": grade_of(ref_loss.mean), "loss": ref_loss.mean,
-                                                  "low": ref_loss.low, "high": ref_loss.high,
+                                                  "low": ref_loss.low, "high": ref_loss.high, "sure": ref_loss.sure,
                                                   "deals": ref.deals, "exact": ref.exact}}
+
+
+def reference(view, action: str, seed: int):
+    """At least 1,000 deals (every consistent deal when there are no more), then on until
+    its own grade is clear, up to REFERENCE_MAX_DEALS deals or REFERENCE_MAX_NODES: a
+    1,000-deal reference is often less sure than the review it checks."""
+
+    def clear(ev) -> bool:
+        return loss_of(ev, canonical_key(view, action, ev)).sure
+
+    return evaluate(view, deals=REFERENCE_MAX_DEALS, budget=None, exact_limit=REFERENCE_MAX_DEALS,
+                    settled=clear, settle_from=REFERENCE_DEALS, keep=[mirror_free(view, action)],
+                    max_nodes=REFERENCE_MAX_NODES, seed=seed)
 
 
 def _judge(args):
@@ -99,7 +116,7 @@ def pct(values, q):
 
 def report(results: list[dict]) -> None:
     print(f"{'game':20} {'n':>4} {'stable':>7} {'modal':>6} {'ref':>6} {'fits':>6} {'sure':>6} {'cpu med':>8} "
-          f"{'cpu p95':>8} {'deals med':>9}")
+          f"{'cpu p95':>8} {'deals med':>9} {'ref sure':>8} {'ref=':>6}")
     groups: dict[str, list[dict]] = {}
     for r in results:
         groups.setdefault(r["game"], []).append(r)
@@ -111,6 +128,7 @@ def report(results: list[dict]) -> None:
         stable = modal = ref = fits = sure = 0.0
         cpus, deals = [], []
         judged = 0
+        ref_sure = ref_sure_equal = ref_sure_judged = 0
         for r in rows:
             grades = [j["grade"] for j in r["judged"]]
             top = Counter(grades).most_common(1)[0][1]
@@ -121,13 +139,18 @@ def report(results: list[dict]) -> None:
             fits += sum(rr["grade"] in spanned(j["low"], j["high"]) or j["grade"] in spanned(rr["low"], rr["high"])
                         for j in r["judged"])
             sure += sum(j["sure"] for j in r["judged"])
+            if rr.get("sure"):
+                ref_sure += 1
+                ref_sure_equal += sum(g == rr["grade"] for g in grades)
+                ref_sure_judged += len(grades)
             judged += len(grades)
             cpus += [j["cpu"] for j in r["judged"]]
             deals += [j["deals"] for j in r["judged"]]
         n = len(rows)
         print(f"{name:20} {n:4} {stable / n:7.1%} {modal / n:6.1%} {ref / judged:6.1%} {fits / judged:6.1%} "
               f"{sure / judged:6.1%} {statistics.median(cpus):7.2f}s {pct(cpus, .95):7.2f}s "
-              f"{statistics.median(deals):9.0f}", flush=True)
+              f"{statistics.median(deals):9.0f} {ref_sure / n:8.1%} {ref_sure_equal / max(1, ref_sure_judged):6.1%}",
+              flush=True)
 
 
 def main() -> None:

@@ -176,9 +176,9 @@ EXPERT_BUDGET, EXPERT_DEALS, EXPERT_PRECISION, EXPERT_WIN_BONUS = 0.7, 2000, 0.5
 EXPERT_OBJECTIVE = "paranoid"
 
 
-def _expert(view, rng, deals=EXPERT_DEALS, budget=EXPERT_BUDGET, objective=None):
+def _expert(view, rng, deals=EXPERT_DEALS, budget=EXPERT_BUDGET, objective=None, win_bonus=EXPERT_WIN_BONUS):
     ev = evaluate(view, deals=deals, budget=budget, rng=rng, model=EXPERT_MODEL, precision=EXPERT_PRECISION,
-                  win_bonus=EXPERT_WIN_BONUS, objective=objective or EXPERT_OBJECTIVE)
+                  win_bonus=win_bonus, objective=objective or EXPERT_OBJECTIVE)
     return ev.best
 
 
@@ -204,6 +204,8 @@ BASELINES: dict[str, Bot] = {
     "expert-48": Bot("expert-48", "The expert of the first strength runs: 48 deals, points only.", _expert_48),
     "expert-paranoid": Bot("expert-paranoid", "The expert, taking the others to play all against it.",
                            lambda view, rng: _expert(view, rng, objective="paranoid")),
+    "expert-points": Bot("expert-points", "The expert playing for the round's points, not for the match.",
+                         lambda view, rng: _expert(view, rng, win_bonus=0)),
     "expert-maxn": Bot("expert-maxn", "The expert, taking each other player to play for itself (max^n).",
                        lambda view, rng: _expert(view, rng, objective="maxn")),
 }

@@ -51,6 +51,18 @@ def whole_from(low: int, high: int | None = None) -> Callable[[str], int]:
     return parse
 
 
+def match_score(text: str) -> tuple[int, int]:
+    """An argparse type: two whole numbers "95,60", a match's score by side."""
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise argparse.ArgumentTypeError("must be two whole numbers, one per side, such as 95,60")
+    try:
+        points = whole_from(0)
+        return points(parts[0].strip()), points(parts[1].strip())
+    except (ValueError, argparse.ArgumentTypeError):
+        raise argparse.ArgumentTypeError("must be two whole numbers, one per side, such as 95,60") from None
+
+
 def decimal_in(low: float, high: float, *, above_low: bool = False) -> Callable[[str], float]:
     """An argparse type: a plain ASCII decimal ("0.5", "2") in [low, high], or above low;
     never inf, nan or an exponent, so no later arithmetic meets an infinite budget."""
@@ -170,11 +182,13 @@ def _cmd_duel(args) -> None:
         print(f"deal {i + 1}: {score:+.1f}", flush=True)
 
     try:
-        result = duel(args.a, args.b, args.deals, args.seed, rules, on_deal=show)
+        result = duel(args.a, args.b, args.deals, args.seed, rules, on_deal=show, first=args.first,
+                      score=args.score)
     except ValueError as exc:
         raise BadInput(str(exc)) from None
     d = result.to_dict()
-    print(f"{args.a} vs {args.b} on {args.game}: {d['points_per_deal']:+.2f} points per deal, "
+    unit = "matches won" if args.score is not None else "points"
+    print(f"{args.a} vs {args.b} on {args.game}: {d['points_per_deal']:+.2f} {unit} per deal, "
           f"95% CI [{d['ci95'][0]:+.2f}, {d['ci95'][1]:+.2f}], w/t/l {d['win']}/{d['tie']}/{d['loss']}")
     _out({k: d[k] for k in ("a", "b", "deals", "points_per_deal", "ci95", "win", "tie", "loss")})
 
@@ -218,6 +232,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=whole_number, required=True)
     p.add_argument("--game", default="laplaza_partners", help=", ".join(PRESET_NAMES))
     p.add_argument("--players", type=whole_from(2, 4), default=None)
+    p.add_argument("--score", type=match_score, default=None,
+                   help="play every deal as the last round of a match at this score, e.g. 95,60 (two sides); "
+                        "a deal then scores the matches won, not points")
+    p.add_argument("--first", type=whole_number, default=0,
+                   help="the number of the first deal (default 0), to play a long duel in pieces")
     p.set_defaults(run=_cmd_duel)
     return parser
 

@@ -19,10 +19,11 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Sequence
 
 from engine import Action, Round, Rules, Tile, deal
 from engine.actions import LEFT_BASE, PASS_ID
+from engine.match import add_result, match_outcome
 
 from .bots import BASELINES, LEVELS, get_bot
 from .solver import unit_utilities
@@ -179,35 +180,54 @@ class DuelResult:
 
 
 def duel(a: str, b: str, deals: int, seed: int, rules: Rules | None = None,
-         on_deal: Callable[[int, float], None] | None = None) -> DuelResult:
+         on_deal: Callable[[int, float], None] | None = None, first: int = 0,
+         score: Sequence[int] | None = None) -> DuelResult:
     """Play ``deals`` duplicate deals of ``a`` against ``b`` (the deals depend on
-    ``seed`` and the rules only, so every pairing meets the same ones)."""
+    ``seed``, the rules and the deal's number only, so every pairing meets the same ones);
+    ``first``: start at that deal's number, so a long duel can be played in pieces.
+
+    ``score``: every deal is the last round of a match standing at that score (by unit;
+    races between two sides only), and a play scores +1 when A wins the match in it, -1
+    when B does, 0 when the round leaves it open: the duel then measures playing for the
+    match, not for points."""
     rules = rules or Rules.preset("laplaza_partners")
     pa, pb = player(a, rules), player(b, rules)
     n = rules.num_players
     f = rules.flags
     unit = f.side if f.race else tuple(range(n))
     k = f.units
+    if score is not None and (not f.race or k != 2 or len(score) != 2):
+        raise ValueError("a duel from a match score needs a race between two sides and a score for each")
     result = DuelResult(a, b, rules.preset_name, deals)
-    for i in range(deals):
-        base = deal(rules, seed=f"duel:{seed}:{i}")
-        if k == 2:
-            plans = [0, 1]  # the unit A plays
-        else:
-            plans = list(range(k))
+    for i in range(first, first + deals):
+        base = deal(rules, seed=f"duel:{seed}:{i}", score=score)
+        plans = [0, 1] if k == 2 else list(range(k))  # the unit A plays
         total = 0.0
-        for play_no, a_unit in enumerate(plans):
+        for a_unit in plans:
             rnd = base.copy()
             seats = {s: (pa if unit[s] == a_unit else pb) for s in range(n)}
             # the stream depends on who sits where, so B vs A replays A vs B's games exactly
             names = ",".join(a if unit[s] == a_unit else b for s in range(n))
             rng = random.Random(f"duel:{seed}:{i}:{names}")
             play_round(rnd, seats, rng)
-            u = unit_utilities(rnd)
-            others = [u[j] for j in range(k) if j != a_unit]
-            total += u[a_unit] - sum(others) / len(others)
-        score = total / len(plans)
-        result.scores.append(score)
+            total += match_gain(rnd, a_unit) if score is not None else points_gain(rnd, a_unit)
+        score_of_deal = total / len(plans)
+        result.scores.append(score_of_deal)
         if on_deal:
-            on_deal(i, score)
+            on_deal(i, score_of_deal)
     return result
+
+
+def points_gain(rnd: Round, a_unit: int) -> float:
+    """A's gain in a finished round minus the mean gain of the other units."""
+    u = unit_utilities(rnd)
+    others = [u[j] for j in range(len(u)) if j != a_unit]
+    return u[a_unit] - sum(others) / len(others)
+
+
+def match_gain(rnd: Round, a_unit: int) -> int:
+    """+1 if A's unit won the match with this round, -1 if the other did, 0 if it goes on."""
+    over, winner = match_outcome(rnd.rules, add_result(rnd.score, rnd.result), rnd.result)
+    if not over or winner is None:
+        return 0
+    return 1 if winner == a_unit else -1

@@ -6,29 +6,42 @@ players look at the board for several seconds before they ask, so :class:`HintAh
 starts that deeper hint on the review's worker threads (niced: the pages come first) the
 moment the player's turn begins. A hint asked once it is done is the deeper one at once;
 one asked sooner is the ordinary hint, and *Look deeper* then takes the finished one.
+If the deeper hint still cannot tell the close moves apart (the first decisions of a
+Partners round), a thorough one (:data:`strategy.hints.THOROUGH_NODES`, four times the
+work) follows while the player still thinks, and replaces it once done.
 
-The deeper hint is capped by work alone (no wall-time guard), with the seed the page
-uses for that moment, so it is exactly what *Look deeper* computes: the same figures
-whether it was worked out ahead or on request.
+Each stage is capped by work alone (no wall-time guard), with the seed the page uses for
+that moment, so the deeper one is exactly what *Look deeper* computes: the same figures
+whether it was worked out ahead or on request. A stage goes to the back of the workers'
+queue, so a review waiting there is judged before the thorough stage starts.
 """
 
 from __future__ import annotations
 
 import threading
 from concurrent.futures import Future
+from dataclasses import replace
 
 from engine import SeatView
 
+from . import hints
 from .hints import Hint, hint
 from .review_queue import submit
 
-__all__ = ["HintAhead", "deeper_hint"]
+__all__ = ["STAGES", "HintAhead", "deeper_hint"]
+
+#: the stages of a hint worked out ahead: the deeper hint, then the thorough one
+STAGES = (False, True)
 
 
-def deeper_hint(view: SeatView, seed: int, cancel: threading.Event | None = None) -> Hint:
-    """The deeper hint of ``view``: five times the ordinary work, no wall-time guard
-    (``cancel``: stop early once set, when the player has moved on)."""
-    return hint(view, seed=seed, deep=True, budget=None, cancel=cancel)
+def deeper_hint(view: SeatView, seed: int, cancel: threading.Event | None = None, thorough: bool = False) -> Hint:
+    """The deeper hint of ``view``: five times the ordinary work (``thorough``: four times
+    that, :data:`strategy.hints.THOROUGH_NODES`), no wall-time guard (``cancel``: stop
+    early once set, when the player has moved on)."""
+    if not thorough:
+        return hint(view, seed=seed, deep=True, budget=None, cancel=cancel)
+    found = hint(view, seed=seed, deep=True, budget=None, cancel=cancel, max_nodes=hints.THOROUGH_NODES)
+    return replace(found, thorough=True)
 
 
 class HintAhead:
@@ -36,8 +49,10 @@ class HintAhead:
 
     def __init__(self) -> None:
         self._moment: str | None = None
-        self._future: Future | None = None
+        self._future: Future | None = None  # the stage under way or queued
+        self._found: Hint | None = None  # the last stage done
         self._cancel = threading.Event()
+        self._lock = threading.Lock()
 
     @property
     def moment(self) -> str | None:
@@ -50,28 +65,51 @@ class HintAhead:
         if moment == self._moment:
             return
         self.forget()
-        self._moment, self._cancel = moment, threading.Event()
-        self._future = submit(deeper_hint, view, seed, self._cancel)
+        with self._lock:
+            self._moment, self._cancel = moment, threading.Event()
+            self._future = submit(self._stage, moment, view, seed, self._cancel, 0)
+
+    def _stage(self, moment: str, view: SeatView, seed: int, cancel: threading.Event, stage: int) -> None:
+        """Work out stage ``stage`` of ``moment``; queue the next one if it is still needed."""
+        found = deeper_hint(view, seed, cancel, STAGES[stage])
+        with self._lock:
+            if cancel.is_set() or moment != self._moment or found.evaluation.stop == "cancelled":
+                return
+            self._found = found
+            if stage + 1 < len(STAGES) and not found.told_apart:
+                self._future = submit(self._stage, moment, view, seed, cancel, stage + 1)
+
+    def working(self, moment: str) -> bool:
+        """Is a stage of ``moment`` still queued or under way?"""
+        with self._lock:
+            return moment == self._moment and self._future is not None and not self._future.done()
 
     def ready(self, moment: str) -> Hint | None:
-        """The deeper hint of ``moment`` if it is done, else None (not started, still
+        """The deepest hint of ``moment`` done so far, else None (not started, still
         working, another moment, or failed: the page then asks for the ordinary one)."""
-        future = self._future
-        if moment != self._moment or future is None or not future.done() or future.cancelled():
-            return None
-        if future.exception() is not None or future.result().evaluation.stop == "cancelled":
-            return None
-        return future.result()
+        with self._lock:
+            return self._found if moment == self._moment else None
 
     def wait(self, timeout: float | None = None) -> None:
-        """Until the current deeper hint is done (for tests and benchmarks)."""
-        if self._future is not None:
-            self._future.exception(timeout)
+        """Until every stage of the current moment is done (for tests and benchmarks;
+        ``timeout`` for each stage); a stage that failed raises here."""
+        while True:
+            with self._lock:
+                future = self._future
+            if future is None:
+                return
+            error = future.exception(timeout)
+            if error is not None:
+                raise error
+            with self._lock:
+                if self._future is future:
+                    return
 
     def forget(self) -> None:
-        """Drop the current moment: a hint not started yet is not started at all, and one
+        """Drop the current moment: a stage not started yet is not started at all, and one
         being worked out stops after the deal it is solving."""
-        self._cancel.set()
-        if self._future is not None:
-            self._future.cancel()
-        self._moment, self._future = None, None
+        with self._lock:
+            self._cancel.set()
+            if self._future is not None:
+                self._future.cancel()
+            self._moment, self._future, self._found = None, None, None

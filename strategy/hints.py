@@ -53,6 +53,10 @@ HINT_PRECISION, HINT_DEALS, HINT_NODES, HINT_BUDGET = 0.5, 20_000, 6_000_000, 2.
 #: moves the first second could not tell apart (early in a round, or with a full stock).
 #: The same seed draws the same deals first, so the deeper hint refines the first one.
 DEEP_NODES, DEEP_BUDGET = 5 * HINT_NODES, 5 * HINT_BUDGET
+#: The last stage of a hint worked out while the player thinks (strategy/hint_ahead.py):
+#: four times the deeper hint (about eight seconds of a core), for the first decisions of a
+#: Partners round, where the deeper hint still leaves about a point either way.
+THOROUGH_NODES = 4 * DEEP_NODES
 
 
 @dataclass(frozen=True)
@@ -60,14 +64,21 @@ class Hint:
     evaluation: Evaluation
     best: str
     facts: tuple[tuple[str, dict[str, Any]], ...]
-    #: searched with the deeper caps (:data:`DEEP_NODES`)
+    #: searched with more than the ordinary caps (:data:`DEEP_NODES` or more)
     deep: bool = False
+    #: the thorough stage of a hint worked out ahead (:data:`THOROUGH_NODES`)
+    thorough: bool = False
+
+    @property
+    def told_apart(self) -> bool:
+        """Every close move is told apart (the precision was reached) or every deal solved."""
+        return self.evaluation.exact or self.evaluation.stop in ("precision", "settled")
 
     @property
     def could_go_deeper(self) -> bool:
         """Looking deeper could still tell close moves apart: not every deal was solved,
         the precision was not reached, and it has not looked deeper yet."""
-        return not self.deep and not self.evaluation.exact and self.evaluation.stop not in ("precision", "settled")
+        return not self.deep and not self.told_apart
 
     def to_dict(self) -> dict[str, Any]:
         return {"best": self.best, "facts": [list(f) for f in self.facts], **self.evaluation.to_dict()}
@@ -75,12 +86,15 @@ class Hint:
 
 def hint(view: SeatView, *, deals: int = HINT_DEALS, budget: float | None = HINT_BUDGET,
          seed: int | None = None, precision: float | None = HINT_PRECISION,
-         max_nodes: int | None = HINT_NODES, deep: bool = False, cancel: threading.Event | None = None) -> Hint:
+         max_nodes: int | None = None, deep: bool = False, cancel: threading.Event | None = None) -> Hint:
     """What a strong player would do from ``view`` (the seat to move), and why; ``deep``:
-    with the deeper caps (:data:`DEEP_NODES`, :data:`DEEP_BUDGET`) instead; ``cancel``:
-    stop early once set (the evaluation then says ``"cancelled"``)."""
+    with the deeper caps (:data:`DEEP_BUDGET`, and :data:`DEEP_NODES` unless ``max_nodes``
+    says more) instead of the ordinary ones (:data:`HINT_NODES`); ``cancel``: stop early
+    once set (the evaluation then says ``"cancelled"``)."""
     if deep:
-        budget, max_nodes = (None if budget is None else DEEP_BUDGET), DEEP_NODES
+        budget = None if budget is None else DEEP_BUDGET
+    if max_nodes is None:
+        max_nodes = DEEP_NODES if deep else HINT_NODES
     found = evaluate(view, deals=deals, budget=budget, seed=seed, precision=precision, max_nodes=max_nodes,
                      cancel=cancel)
     best = found.best
@@ -139,4 +153,5 @@ def _seats_after(view: SeatView) -> list[int]:
     return [(view.seat + k) % n for k in range(1, n)]
 
 
-__all__ = ["DEEP_BUDGET", "DEEP_NODES", "HINT_BUDGET", "HINT_DEALS", "HINT_NODES", "HINT_PRECISION", "Hint", "hint"]
+__all__ = ["DEEP_BUDGET", "DEEP_NODES", "HINT_BUDGET", "HINT_DEALS", "HINT_NODES", "HINT_PRECISION", "THOROUGH_NODES",
+           "Hint", "hint"]

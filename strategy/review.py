@@ -190,7 +190,7 @@ def judge_view(view: SeatView, action: str, *, seed: int, deals: int = REVIEW_MA
     def clear(ev: Evaluation) -> bool:
         return loss_of(ev, canonical_key(view, action, ev)).sure
 
-    ev = evaluate(view, deals=deals, budget=None, seed=seed, keep=[_mirror_free(view, action)], settled=clear,
+    ev = evaluate(view, deals=deals, budget=None, seed=seed, keep=[mirror_free(view, action)], settled=clear,
                   max_nodes=REVIEW_MAX_NODES, settle_from=min(REVIEW_MIN_DEALS, deals))
     chosen = canonical_key(view, action, ev)
     return ev, chosen, loss_of(ev, chosen)
@@ -220,7 +220,7 @@ def judge_seen(view: SeatView, ply: int, action: str, hinted: bool, *, seed: int
                     ev.deals, hinted, values, loss.low, loss.high, loss.sure, ev.exact, stderr)
 
 
-def _mirror_free(view: SeatView, action: str) -> str:
+def mirror_free(view: SeatView, action: str) -> str:
     """``t@L`` for ``t@R`` when the two are the same move (:func:`strategy.evaluate.mirrored`)."""
     return action.replace("@R", "@L") if mirrored(view) else action
 
@@ -230,7 +230,7 @@ def canonical_key(view: SeatView, action: str, ev: Evaluation) -> str:
     names = [str(a) for a in ev.actions]
     if action in names:
         return action
-    mirror = _mirror_free(view, action)
+    mirror = mirror_free(view, action)
     if mirror in names:
         return mirror
     raise ValueError(f"{action} is not among the evaluated actions {sorted(names)}")
@@ -239,4 +239,4 @@ def canonical_key(view: SeatView, action: str, ev: Evaluation) -> str:
 __all__ = ["Decision", "GRADES", "LIMITS", "Loss", "REVIEW_MAX_DEALS", "REVIEW_MAX_NODES",
            "RoundReview", "TOLERANCE", "canonical_key", "decision_points", "decision_seed", "grade_of", "is_choice", "judge",
            "judge_move",
-           "judge_seen", "judge_view", "loss_of", "review_round"]
+           "judge_seen", "judge_view", "loss_of", "mirror_free", "review_round"]

@@ -81,6 +81,8 @@ def test_presenting_a_lesson_at_1920x1080(browser, app_url, artifacts):
     frames = len(lesson.steps) + 1
     total = frames + (lesson.task is not None)
     page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    console: list[str] = []
+    page.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
     try:
         page.goto(f"{app_url}/lesson?lesson={LESSON}&lang=en")
         board = page.locator(".st-key-lesson_board")
@@ -151,7 +153,11 @@ def test_presenting_a_lesson_at_1920x1080(browser, app_url, artifacts):
                 break
             except Exception:  # noqa: BLE001 - playwright's TimeoutError: press again
                 continue
-        page.locator(".st-key-present_start").wait_for(timeout=30_000)
+        else:  # a rare failure on a loaded machine: keep what the page showed, for its cause
+            page.screenshot(path=str(artifacts / "presentation_escape_failed.png"))
+            state = page.evaluate("({full: Boolean(document.fullscreenElement), "
+                                  "focus: document.activeElement && document.activeElement.outerHTML.slice(0, 200)})")
+            raise AssertionError(f"Escape did not leave the presentation: {state}, console: {console[-10:]}")
         expect(_counter(page)).to_have_count(0, timeout=30_000)  # the presentation's counter is gone
         page.get_by_text(tr("lesson.step", n=frames, total=frames), exact=True).wait_for(timeout=30_000)
     finally:

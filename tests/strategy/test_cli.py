@@ -104,6 +104,7 @@ def test_duel():
     (("duel", "strong", "nobody", "--deals", "2", "--seed", "1"), ""),
     (("duel", "strong", "random", "--deals", "0", "--seed", "1"), ""),
     (("duel", "strong", "random", "--deals", "2", "--seed", "1", "--game", "chess"), ""),
+    (("duel", "strong", "random", "--deals", "2", "--seed", "1", "--game", "kozel", "--score", "9,9"), ""),
     (("frobnicate",), ""),
 ])
 def test_bad_input_is_one_line_and_exit_2(position, args, stdin):

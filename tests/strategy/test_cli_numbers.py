@@ -54,6 +54,10 @@ def refused(code, out, err) -> str:
     (["duel", "strong", "casual", "--deals", "0", "--seed", "1"], "--deals"),
     (["duel", "strong", "casual", "--deals", "\u0662", "--seed", "1"], "--deals"),
     (["duel", "strong", "casual", "--deals", "2", "--seed", "1e3"], "--seed"),
+    (["duel", "strong", "casual", "--deals", "2", "--seed", "1", "--score", "95"], "--score"),
+    (["duel", "strong", "casual", "--deals", "2", "--seed", "1", "--score", "95,-3"], "--score"),
+    (["duel", "strong", "casual", "--deals", "2", "--seed", "1", "--score", "95,\u0666\u0660"], "--score"),
+    (["duel", "strong", "casual", "--deals", "2", "--seed", "1", "--first", "x"], "--first"),
 ])
 def test_bad_numbers_are_refused_in_one_plain_line(capsys, monkeypatch, position, argv, says):
     assert says in refused(*run(capsys, monkeypatch, argv, position))

@@ -13,7 +13,8 @@ from strategy.hint_ahead import HintAhead, deeper_hint
 
 @pytest.fixture
 def view(monkeypatch):
-    monkeypatch.setattr(strategy.hints, "DEEP_NODES", 2 * strategy.hints.HINT_NODES)  # the suite's time
+    monkeypatch.setattr(strategy.hints, "DEEP_NODES", 2_000_000)  # the suite's time (a full stock: ~0.6 s)
+    monkeypatch.setattr(strategy.hints, "THOROUGH_NODES", 4_000_000)
     rnd = Round.from_hands(Rules.preset("laplaza_1v1"), ["6-6 0-1 0-2 0-3 0-4 0-5 0-6", "1-1 1-2 1-3 1-4 1-5 2-2 2-3"],
                            stock="2-4 2-5 2-6 3-3 3-4 3-5 3-6 4-4 4-5 4-6 5-5 5-6 1-6 0-0", leader=1)
     return rnd.view(1)
@@ -26,7 +27,8 @@ def test_the_hint_ahead_is_what_look_deeper_computes_and_only_for_its_moment(vie
     ahead.wait(120)
     done = ahead.ready("a")
     assert done is not None and done.deep
-    again = deeper_hint(view, 7)
+    first = deeper_hint(view, 7)  # what Look deeper computes; then the thorough one if still needed
+    again = first if first.told_apart else deeper_hint(view, 7, thorough=True)
     assert (done.best, done.evaluation.deals, list(done.evaluation.expected)) == (
         again.best, again.evaluation.deals, list(again.evaluation.expected))
     assert ahead.ready("b") is None  # another decision's hint is not this one
@@ -62,3 +64,32 @@ def test_a_hint_the_player_no_longer_needs_stops_early_and_is_never_shown(view):
     assert future.cancelled() or future.result(120).evaluation.stop == "cancelled"
     ahead.wait(120)
     assert ahead.ready("a") is None and ahead.ready("b") is not None
+
+
+def test_a_deeper_hint_that_cannot_tell_the_moves_apart_is_followed_by_a_thorough_one(view, monkeypatch):
+    monkeypatch.setattr(strategy.hints, "DEEP_NODES", 200_000)  # far too little at a full stock
+    monkeypatch.setattr(strategy.hints, "THOROUGH_NODES", 800_000)
+    first = deeper_hint(view, 3)
+    assert not first.told_apart
+    ahead = HintAhead()
+    ahead.think("a", view, 3)
+    ahead.wait(120)
+    done = ahead.ready("a")
+    thorough = deeper_hint(view, 3, thorough=True)
+    assert done.deep and done.evaluation.deals == thorough.evaluation.deals > first.evaluation.deals
+    assert list(done.evaluation.expected) == list(thorough.evaluation.expected)
+
+
+def test_a_deeper_hint_that_tells_the_moves_apart_is_the_last_stage(monkeypatch):
+    monkeypatch.setattr(strategy.hints, "THOROUGH_NODES", 1)  # a thorough stage would show as a one-deal hint
+    rnd = Round.from_hands(Rules.preset("laplaza_partners"),
+                           ["6-6 0-1", "1-6 2-6", "2-2 2-3", "3-3 3-4"], leader=0)
+    rnd.apply("lead 6-6")
+    view = rnd.view(1)  # 1-6 or 2-6, and few enough hidden tiles to solve every deal
+    ahead = HintAhead()
+    ahead.think("a", view, 1)
+    ahead.wait(120)
+    done, again = ahead.ready("a"), deeper_hint(view, 1)
+    assert done.told_apart and len(done.evaluation.actions) > 1
+    assert (done.evaluation.deals, list(done.evaluation.expected)) == (again.evaluation.deals,
+                                                                       list(again.evaluation.expected))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -26,6 +25,13 @@ PINNED_TODAY = "2026-12-31"
 @pytest.fixture(autouse=True)
 def pinned_today(monkeypatch):
     monkeypatch.setenv(TODAY_ENV, PINNED_TODAY)
+
+
+@pytest.fixture(autouse=True)
+def no_thinking_ahead(monkeypatch):
+    """No hint is worked out in the background unless a test asks for it (setenv "on"):
+    such work outlives the test that started it, on the suite's two cores."""
+    monkeypatch.setenv("CAPICU_THINK_AHEAD", "off")
 
 
 @pytest.fixture(autouse=True)

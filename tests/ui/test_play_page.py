@@ -190,7 +190,9 @@ def test_a_hint_worked_out_while_the_player_thinks_is_the_deeper_one_at_once(mon
     from strategy.game import seed_number
     from strategy.hint_ahead import deeper_hint
 
-    monkeypatch.setattr(strategy.hints, "DEEP_NODES", 2 * strategy.hints.HINT_NODES)  # the suite's time
+    monkeypatch.setattr(strategy.hints, "DEEP_NODES", strategy.hints.HINT_NODES)  # the suite's time
+    monkeypatch.setattr(strategy.hints, "THOROUGH_NODES", 2 * strategy.hints.HINT_NODES)
+    monkeypatch.setenv("CAPICU_THINK_AHEAD", "on")
     at, game = _second_choice_after_a_hint()
     ahead = at.session_state["play_hint_ahead"]
     ahead.wait(120)  # the player looks at the board a while
@@ -199,9 +201,51 @@ def test_a_hint_worked_out_while_the_player_thinks_is_the_deeper_one_at_once(mon
     assert shown.deep and not [b for b in at.button if b.key and b.key.startswith("play_hint_deeper")]
     moment = f"hint:31:{game.round.round_number}:{len(game.rounds[-1])}"
     again = deeper_hint(game.view(0), seed_number(moment))  # what Look deeper computes
+    if not again.told_apart:  # then the thorough stage followed while the player thought
+        again = deeper_hint(game.view(0), seed_number(moment), thorough=True)
     assert again.evaluation.deals == shown.evaluation.deals and again.best == shown.best
     assert list(again.evaluation.expected) == list(shown.evaluation.expected)
-    assert translator("en")("play.hint_deep") in " ".join(c.value for c in at.caption)
+    words = "play.hint_thorough" if again.thorough else "play.hint_deep"
+    assert translator("en")(words) in " ".join(c.value for c in at.caption)
+
+
+def test_a_first_hint_that_cannot_tell_the_moves_apart_is_refined_while_the_player_looks(monkeypatch):
+    import strategy.hints
+    from strategy.game import seed_number
+    from strategy.hint_ahead import deeper_hint
+
+    monkeypatch.setattr(strategy.hints, "DEEP_NODES", strategy.hints.HINT_NODES)  # the suite's time
+    monkeypatch.setattr(strategy.hints, "THOROUGH_NODES", 2 * strategy.hints.HINT_NODES)
+    monkeypatch.setenv("CAPICU_THINK_AHEAD", "on")
+    tr = translator("en")
+    at = open_app("play", game="laplaza_1v1", seed="31", levels="casual")
+    game = _game(at)
+    while not (game.human_to_move and len(game.round.canonical_actions()) > 1):
+        at = component_event(at, f"play:31:{game.round.round_number}:board",
+                             trigger=("play", str(game.round.legal_actions()[0])))
+        game = _game(at)
+    button(at, "play_hint").click().run()
+    first = at.session_state["play_hint"]
+    captions = " ".join(c.value for c in at.caption)
+    ahead = at.session_state["play_hint_ahead"]
+    ply = len(game.rounds[-1])
+    moment = f"hint:31:{game.round.round_number}:{ply}"
+    if not first.deep:  # shown at once; the deeper one is under way, and the page says so
+        assert first.could_go_deeper and tr("play.hint_refining") in captions
+        assert not [b for b in at.button if b.key and b.key.startswith("play_hint_deeper")]
+    ahead.wait(120)  # the player looks at the hint a while; the page's fragment then reruns it
+    at.run()
+    shown = at.session_state["play_hint"]
+    deep = deeper_hint(game.view(0), seed_number(moment))
+    last = deep if deep.told_apart else deeper_hint(game.view(0), seed_number(moment), thorough=True)
+    assert shown.deep and shown.thorough == last.thorough and shown.evaluation.deals == last.evaluation.deals
+    assert list(shown.evaluation.expected) == list(last.evaluation.expected)
+    captions = " ".join(c.value for c in at.caption)
+    assert tr("play.hint_thorough" if last.thorough else "play.hint_deep") in captions
+    assert tr("play.hint_refining") not in captions  # done: the fragment no longer looks
+    at = component_event(at, f"play:31:{game.round.round_number}:board", trigger=("play", shown.best))
+    assert ahead.moment != moment  # moved: nothing more is worked out for that decision
+    assert _game(at).rounds[-1][ply].hint and str(_game(at).rounds[-1][ply].action) == shown.best
 
 
 def test_a_profiles_match_is_saved_each_round_and_reopens(progress_db):

@@ -183,6 +183,8 @@ def test_after_a_first_hint_the_next_one_is_worked_out_while_the_player_thinks(p
     import strategy.hints
 
     monkeypatch.setattr(strategy.hints, "DEEP_NODES", 2 * strategy.hints.HINT_NODES)  # the suite's time
+    monkeypatch.setattr(strategy.hints, "THOROUGH_NODES", 3 * strategy.hints.HINT_NODES)
+    monkeypatch.setenv("CAPICU_THINK_AHEAD", "on")
     host, code = open_two_player_table("laplaza_1v1", "hints")
     guest = sit_down(code, 1, "Luis")
     host.button(key=f"table_start:{code}").click().run()
@@ -202,7 +204,10 @@ def test_after_a_first_hint_the_next_one_is_worked_out_while_the_player_thinks(p
                 assert version == table.version and shown.deep
                 return
             screen.button(key=f"table_hint:{code}:{table.version}").click().run()
-            assert not screen.session_state[f"table_hint:{code}"][1].deep  # the first: the ordinary hint
+            first = screen.session_state[f"table_hint:{code}"][1]
+            # the first: the ordinary hint, unless a deeper one was worked out since it was asked
+            assert not first.deep or first is screen.session_state[f"table_ahead:{code}"].ready(
+                f"table-hint:{code}:{len(table.game.rounds)}:{len(table.game.rounds[-1])}")
             asked.add(seat)
         action = str(rnd.canonical_actions()[0])
         if action.endswith("@R") and rnd.ends and rnd.ends[0] == rnd.ends[1]:

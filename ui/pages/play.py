@@ -30,7 +30,8 @@ from strategy.review_queue import RoundJudge
 from strategy.solver import warm
 from ui import session
 from ui.parts.board_frame import show_board
-from ui.parts.hint_view import hint_for, show_hint, think_ahead
+from ui.parts.hint_view import (hint_for, refined, refining, show_hint, stop_thinking, think_ahead,
+                                watch_refining)
 from ui.board import announce
 from ui.labels import action_label, event_text, game_title, percent, result_summary, seat_labels, side_label
 from ui.parts.play_rating import match_result, rated_line, replayed
@@ -266,6 +267,7 @@ def on_play(action: str) -> None:
         except IllegalActionError:
             return  # the board offers legal moves only; a stale tap changes nothing
         st.session_state.pop(HINT, None)
+        stop_thinking(AHEAD)
         judge_of(index).decided(game, before, ply)  # judged now, in the background, while the round goes on
         persist(game)
         if game.round.is_over:
@@ -282,6 +284,19 @@ def think_ahead_of(game: Game) -> None:
     they have asked for a hint in this match (a player who never asks costs nothing)."""
     if any(move.hint for moves in game.rounds for move in moves):
         think_ahead(AHEAD, hint_moment(game), game.view(0))
+
+
+def take_refined_hint(game: Game) -> None:
+    """The hint on screen, replaced by the deeper one worked out since it was asked (see
+    ui.parts.hint_view.watch_refining), and its move said again if it changed."""
+    shown = st.session_state.get(HINT)
+    if shown is None or not game.human_to_move:
+        return
+    better = refined(AHEAD, hint_moment(game), shown)
+    if better is not shown:
+        st.session_state[HINT] = better
+        if better.best != shown.best:
+            announce(tr("play.hint_best", action=action_label(tr, better.best)))
 
 
 def ask_hint(key: str, version: int, deep: bool = False) -> None:
@@ -538,6 +553,7 @@ with st.container(horizontal=True, gap="small"):
     with st.popover(tr("play.link"), icon=":material/link:"):
         st.code("/play?" + "&".join(f"{k}={v}" for k, v in link_params(setup).items() if v), language=None)
 
+take_refined_hint(game)  # before the board: it says a changed move aloud
 board_col, side_col = st.columns([3, 2], gap="large")
 with board_col:
     show_board(board_round(game), viewer=0, key=f"play:{setup.seed}:{rnd.round_number}:board", reveal=rnd.is_over,
@@ -555,7 +571,8 @@ with side_col:
                       icon=":material/lightbulb:", key=f"play_hint:{match_key}:{game.version}")
         else:
             show_hint(pending, rules, game.view(0))
-            if pending.could_go_deeper:
+            watch_refining(AHEAD, hint_moment(game), pending)
+            if pending.could_go_deeper and not refining(AHEAD, hint_moment(game), pending):
                 st.button(tr("play.hint_deeper"), on_click=ask_hint, args=(match_key, game.version, True),
                           help=tr("play.hint_deeper_help"), icon=":material/search:",
                           key=f"play_hint_deeper:{match_key}:{game.version}")

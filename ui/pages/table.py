@@ -34,7 +34,7 @@ from ui.board import announce
 from ui.labels import game_title, result_summary, seat_labels, side_label
 from ui.parts.board_frame import show_board
 from ui.parts.class_quiz import app_base, qr_svg
-from ui.parts.hint_view import hint_for, show_hint, think_ahead
+from ui.parts.hint_view import hint_for, refined, show_hint, stop_thinking, think_ahead, watch_refining
 from ui.parts.live_watch import watch
 from ui.parts.play_review import show_progress, show_review
 from ui.parts.play_setup import new_seed
@@ -219,6 +219,7 @@ def play(store: TableStore, code: str, seat: int, version: int, action: str) -> 
     except (TableError, ProgressError) as error:
         refuse(error)
         return
+    stop_thinking(f"table_ahead:{code}")
     game = table.game  # the round is dealt again only by the players' "ready": this one is the last
     index = len(game.rounds) - 1
     judge(code, index).decided(game, before["round"], len(game.rounds[index]) - 1)
@@ -420,7 +421,11 @@ def draw(store: TableStore, code: str, table: Table, seat: int) -> None:
             if my_turn and table.options.hints and len(rnd.canonical_actions()) > 1:
                 shown = st.session_state.get(f"table_hint:{code}")
                 if shown is not None and shown[0] == table.version:
-                    show_hint(shown[1], game.setup.rules(), game.view(seat))
+                    moment, ahead_key = hint_moment(code, table), f"table_ahead:{code}"
+                    better = refined(ahead_key, moment, shown[1])  # worked out since it was asked
+                    st.session_state[f"table_hint:{code}"] = (table.version, better)
+                    show_hint(better, game.setup.rules(), game.view(seat))
+                    watch_refining(ahead_key, moment, better)
                 else:
                     think_ahead_at(code, table, seat)
                     st.button(tr("play.hint"), icon=":material/lightbulb:", key=f"table_hint:{code}:{table.version}",

@@ -39,9 +39,48 @@ def think_ahead(key: str, moment: str, view: SeatView) -> None:
 def hint_for(key: str, moment: str, view: SeatView, deep: bool = False) -> Hint:
     """The hint of ``moment``: the deeper one at once if it was worked out while the player
     thought (see :func:`think_ahead`), else the one asked for, seeded by the moment (the
-    deeper look then starts from the first hint's deals and goes on)."""
-    ready = st.session_state.setdefault(key, HintAhead()).ready(moment)
-    return ready or hint(view, seed=seed_number(moment), deep=deep)
+    deeper look then starts from the first hint's deals and goes on). A hint that cannot
+    tell the close moves apart goes on being worked out (:func:`refined`)."""
+    ahead = st.session_state.setdefault(key, HintAhead())
+    found = ahead.ready(moment) or hint(view, seed=seed_number(moment), deep=deep)
+    if not found.told_apart and thinking_ahead():
+        ahead.think(moment, view, seed_number(moment))  # a no-op when it is already under way
+    return found
+
+
+def stop_thinking(key: str) -> None:
+    """The player has moved: the hint worked out for that decision is no longer needed."""
+    ahead = st.session_state.get(key)
+    if ahead is not None:
+        ahead.forget()
+
+
+def refining(key: str, moment: str, shown: Hint) -> bool:
+    """Is a deeper hint than ``shown`` being worked out for ``moment``?"""
+    ahead = st.session_state.get(key)
+    return ahead is not None and not shown.told_apart and ahead.working(moment)
+
+
+def refined(key: str, moment: str, shown: Hint) -> Hint:
+    """``shown``, or the deeper hint of ``moment`` worked out since it was shown."""
+    ahead = st.session_state.get(key)
+    better = ahead.ready(moment) if ahead is not None else None
+    return better if better is not None and better.evaluation.deals > shown.evaluation.deals else shown
+
+
+def watch_refining(key: str, moment: str, shown: Hint) -> None:
+    """While a deeper hint than ``shown`` is worked out, say so, in a fragment that looks
+    twice a second (the page itself does not rerun) and reruns the page once it is done;
+    the page then shows it (:func:`refined`)."""
+    if not refining(key, moment, shown):
+        return
+
+    def look() -> None:
+        if refined(key, moment, shown) is not shown or not refining(key, moment, shown):
+            st.rerun()
+        st.caption(session.tr()("play.hint_refining"))
+
+    st.fragment(look, run_every=0.5)()
 
 
 def fact_text(tr, rules: Rules, code: str, params: dict) -> str:
@@ -134,7 +173,8 @@ def show_hint(hint: Hint, rules: Rules, view: SeatView | None = None) -> None:
         else:
             st.caption(tr("play.hint_deals", deals=found.deals) + " "
                        + tr("play.hint_sure" if found.stop in ("precision", "settled") else "play.hint_unsure")
-                       + (" " + tr("play.hint_deep") if hint.deep else ""))
+                       + (" " + tr("play.hint_thorough" if hint.thorough else "play.hint_deep")
+                          if hint.deep else ""))
         st.plotly_chart(expected_points_figure(hint, tr, view), width="stretch", config={"displayModeBar": False})
         st.caption(values_help(tr, rules))
         for code, params in distinct_facts(hint.facts):
