@@ -44,10 +44,26 @@ def measured(level: str, game: str, players: int | None = None) -> dict[str, Any
     players (by default the game's own count; the row with the most deals), or None when
     none was measured: ``{"a", "b", "game", "players", "deals", "points_per_deal", "ci95",
     "win", "tie", "loss"}``."""
-    other = below(level)
-    rows = [r for r in _rows() if r["a"] == level and r["b"] == other and r["game"] == game
+    return duel_row(level, below(level), game, players)
+
+
+def duel_row(a: str, b: str | None, game: str, players: int | None = None) -> dict[str, Any] | None:
+    """The measured duel of ``a`` against ``b`` in ``game`` with ``players`` players (any
+    count when None; the row with the most deals), or None when none was measured."""
+    rows = [r for r in _rows() if r["a"] == a and r["b"] == b and r["game"] == game
             and (players is None or players_of(r) == players)]
     return max(rows, key=lambda r: r["deals"]) if rows else None
+
+
+#: The outside yardstick: the `dominoes` package's probabilistic alpha-beta searching from
+#: the first free move (bench/duel_pieces.py, docs/strength.md); Partners only.
+OUTSIDE_PLAYER = "dominoes-pab-full"
+
+
+def against_outside(level: str, game: str, players: int | None = None) -> dict[str, Any] | None:
+    """The duel of ``level`` against :data:`OUTSIDE_PLAYER` in ``game`` (the row with the
+    most deals), or None when none was measured."""
+    return duel_row(level, OUTSIDE_PLAYER, game, players)
 
 
 def write(duels: list[dict[str, Any]]) -> None:

@@ -75,6 +75,23 @@ def test_the_setup_form_speaks_every_language(lang):
     assert tr("bot.casual.about") in captions  # each bot level says what it notices
 
 
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_the_expert_says_how_it_fares_against_the_dominoes_package(lang):
+    from strategy.strength import against_outside
+
+    row = against_outside("expert", "laplaza_partners", 4)
+    assert row is not None and row["deals"] >= 400 and row["ci95"][0] > 0  # docs/strength.md
+    at = open_app("play", lang=lang)
+    tr = translator(lang)
+    outside = tr("play.measured_outside", points="", low="", high="", deals=row["deals"])
+    head = outside[:outside.index(":")]  # the sentence's opening, before the figures
+    at.selectbox(key="play_form_game").set_value("laplaza_partners").run()
+    assert not any(head in c.value for c in at.caption)  # casual, the default, was not measured so
+    at.selectbox(key="play_form_level:laplaza_partners:4:1").set_value("expert").run()
+    line = next(c.value for c in at.caption if head in c.value)
+    assert str(row["deals"]) in line
+
+
 def test_a_match_started_from_the_form_is_played_to_the_end_of_a_round_and_reviewed():
     at = open_app("play")
     at.selectbox(key="play_form_game").set_value("laplaza_1v1").run()

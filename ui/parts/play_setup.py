@@ -14,7 +14,7 @@ import streamlit as st
 
 from engine import EngineError, Rules, overlays_for
 from strategy.game import HUMAN, PLAYABLE_LEVELS, PLAYER_COUNTS, GameError, Setup
-from strategy.strength import measured
+from strategy.strength import against_outside, measured
 
 from .. import session
 from ..labels import figure, game_title, seat_labels, variant_names
@@ -186,10 +186,11 @@ def setup_form() -> Setup | None:
             columns[seat - 1].caption(tr(f"bot.{level}.about"))
             strength = measured(level, preset, players)
             if strength is not None:  # docs/strength.md: against the level below, duplicate deals
-                columns[seat - 1].caption(tr("play.measured", points=figure(tr, strength["points_per_deal"], True),
-                                             low=figure(tr, strength["ci95"][0], True),
-                                             high=figure(tr, strength["ci95"][1], True),
-                                             other=tr(f"bot.{strength['b']}.name"), deals=strength["deals"]))
+                columns[seat - 1].caption(_measured(tr, "play.measured", strength,
+                                                    other=tr(f"bot.{strength['b']}.name")))
+            outside = against_outside(level, preset, players)
+            if outside is not None:  # docs/strength.md: the `dominoes` package at full strength
+                columns[seat - 1].caption(_measured(tr, "play.measured_outside", outside))
             levels.append(level)
         touch = st.toggle(tr("play.touch_move"), key="play_form_touch", help=tr("play.touch_move_help"))
         seed = st.text_input(tr("play.seed"), key="play_form_seed", max_chars=40, help=tr("play.seed_help"))
@@ -205,6 +206,12 @@ def setup_form() -> Setup | None:
     except GameError as error:
         st.error(tr("play.bad_setup", reason=session.plain(str(error))), icon=":material/error:")
     return None
+
+
+def _measured(tr, key: str, row: dict, **more) -> str:
+    """A measured duel (strategy.strength) as a line of the reader's language."""
+    return tr(key, points=figure(tr, row["points_per_deal"], True), low=figure(tr, row["ci95"][0], True),
+              high=figure(tr, row["ci95"][1], True), deals=row["deals"], **more)
 
 
 def pace() -> float:
