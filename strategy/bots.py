@@ -176,8 +176,9 @@ EXPERT_BUDGET, EXPERT_DEALS, EXPERT_PRECISION, EXPERT_WIN_BONUS = 0.7, 2000, 0.5
 EXPERT_OBJECTIVE = "paranoid"
 
 
-def _expert(view, rng, deals=EXPERT_DEALS, budget=EXPERT_BUDGET, objective=None, win_bonus=EXPERT_WIN_BONUS):
-    ev = evaluate(view, deals=deals, budget=budget, rng=rng, model=EXPERT_MODEL, precision=EXPERT_PRECISION,
+def _expert(view, rng, deals=EXPERT_DEALS, budget=EXPERT_BUDGET, objective=None, win_bonus=EXPERT_WIN_BONUS,
+            model=EXPERT_MODEL):
+    ev = evaluate(view, deals=deals, budget=budget, rng=rng, model=model, precision=EXPERT_PRECISION,
                   win_bonus=win_bonus, objective=objective or EXPERT_OBJECTIVE)
     return ev.best
 
@@ -208,6 +209,11 @@ BASELINES: dict[str, Bot] = {
                          lambda view, rng: _expert(view, rng, win_bonus=0)),
     "expert-maxn": Bot("expert-maxn", "The expert, taking each other player to play for itself (max^n).",
                        lambda view, rng: _expert(view, rng, objective="maxn")),
+    # how much reading the others' choices is worth, and whether a sharper reading is worth more
+    "expert-uniform": Bot("expert-uniform", "The expert imagining every fitting deal as equally likely.",
+                          lambda view, rng: _expert(view, rng, model=None)),
+    "expert-sharp": Bot("expert-sharp", "The expert taking the others to shed heavy tiles twice as surely.",
+                        lambda view, rng: _expert(view, rng, model=ChoiceModel(beta=2 * EXPERT_MODEL.beta))),
 }
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from engine import Rules, deal_from
 from engine.rules import PRESETS
-from strategy.bots import LEVELS, _expert, get_bot, legal_from_view
+from strategy.bots import BASELINES, LEVELS, _expert, get_bot, legal_from_view
 
 ALL = [(name, p) for name, (players, _) in PRESETS.items() for p in players]
 
@@ -59,6 +59,18 @@ def test_expert_plays_a_round_legally(name, players):
         action = _expert(view, rng, deals=4, budget=0.05)  # the expert's own method, cut short
         assert rnd.is_legal(action)
         rnd.apply(action)
+
+
+@pytest.mark.parametrize("level", sorted(BASELINES))
+def test_duel_baselines_choose_a_legal_move_mid_round(level):
+    # the duels' variants of the expert (benchmarks only) must stay playable as the expert changes
+    rng = random.Random(f"baseline:{level}")
+    rnd = deal_from(Rules.preset("laplaza_partners"), rng)
+    for _ in range(10):  # a few random moves first: the choices read, and a quicker search
+        rnd.apply(rng.choice(rnd.legal_actions()))
+    action = get_bot(level).choose(rnd.view(rnd.turn), rng)
+    assert rnd.is_legal(action)
+    assert BASELINES[level].description.endswith(".")
 
 
 def test_bots_refuse_a_round():

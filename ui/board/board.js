@@ -27,6 +27,7 @@ const RESEND_AFTER_MS = 1500;
 export default function (component) {
   const { data, parentElement, setStateValue, setTriggerValue } = component;
   parentElement.__latest = { data, setStateValue, setTriggerValue };
+  if (!data.present) parentElement.__leaveSent = 0; // the leave, if one was sent, has landed
   parentElement.__ui = parentElement.__ui || { selected: undefined, stateSelected: null, tileIndex: 0 };
   const host = parentElement.querySelector('.cpb');
   if (!host) return undefined;
@@ -480,17 +481,32 @@ function fullscreen(on) {
   return undefined;
 }
 
+// One "leave" at a time. Escape leaves full screen, and full screen ending sends a leave of
+// its own: a second rerun request sent before the first has answered carries the URL as it
+// was (still ?present=1) and, its trigger aimed at the presenting board, which is gone by
+// then, puts the lesson back on the projector. A leave that got no answer may go again.
+function leave(parentElement, setTriggerValue) {
+  const now = Date.now();
+  if (parentElement.__leaveSent && now - parentElement.__leaveSent < RESEND_AFTER_MS) return;
+  parentElement.__leaveSent = now;
+  setTriggerValue('nav', 'leave');
+}
+
 // F (enter presentation, full screen) and Escape (leave it) while a board can present.
-function modeKey(e, data, setTriggerValue) {
+function modeKey(e, parentElement) {
+  const { data, setTriggerValue } = parentElement.__latest;
   if (e.repeat || e.altKey || e.ctrlKey || e.metaKey) return false;
   if ((e.key === 'f' || e.key === 'F') && data.presentable) {
     fullscreen(true); // a key press is a user gesture
-    if (!data.present) setTriggerValue('nav', 'present');
+    if (!data.present) {
+      parentElement.__leaveSent = 0;
+      setTriggerValue('nav', 'present');
+    }
     return true;
   }
   if (e.key === 'Escape' && data.present && !e.defaultPrevented) {
     fullscreen(false);
-    setTriggerValue('nav', 'leave');
+    leave(parentElement, setTriggerValue);
     return true;
   }
   return false;
@@ -508,7 +524,7 @@ function bindOnce(parentElement, host) {
       e.preventDefault();
       return;
     }
-    if (data.nav && modeKey(e, data, setTriggerValue)) {
+    if (data.nav && modeKey(e, parentElement)) {
       e.preventDefault();
       return;
     }
@@ -525,7 +541,7 @@ function bindOnce(parentElement, host) {
     const { data, setTriggerValue } = parentElement.__latest;
     // Any full screen ending while the board presents: the rerun that drew this board may
     // have mounted it after full screen began, so it cannot know it saw it begin.
-    if (!document.fullscreenElement && data.present && data.nav) setTriggerValue('nav', 'leave');
+    if (!document.fullscreenElement && data.present && data.nav) leave(parentElement, setTriggerValue);
   };
   document.addEventListener('fullscreenchange', parentElement.__onFull);
   if (typeof ResizeObserver !== 'undefined') {
