@@ -163,8 +163,10 @@ def _strong(view, rng):
     return _scored(view, rng, _STRONG, 0.0, voids)
 
 
-#: how the expert reads the other seats' earlier choices (see strategy.choice_model)
+#: how the expert reads the other seats' earlier choices (see strategy.choice_model), and
+#: a reading twice as sharp for the duels (docs/strategy.md: not told apart over 400 deals)
 EXPERT_MODEL = ChoiceModel()
+SHARP_MODEL = ChoiceModel(beta=2 * EXPERT_MODEL.beta)
 #: the expert thinks up to this long, on up to this many deals, until the close moves are
 #: told apart to this standard error (points), playing for the match: points past the
 #: target are worth nothing and reaching it is worth this much more (strategy.solver.solve)
@@ -213,7 +215,7 @@ BASELINES: dict[str, Bot] = {
     "expert-uniform": Bot("expert-uniform", "The expert imagining every fitting deal as equally likely.",
                           lambda view, rng: _expert(view, rng, model=None)),
     "expert-sharp": Bot("expert-sharp", "The expert taking the others to shed heavy tiles twice as surely.",
-                        lambda view, rng: _expert(view, rng, model=ChoiceModel(beta=2 * EXPERT_MODEL.beta))),
+                        lambda view, rng: _expert(view, rng, model=SHARP_MODEL)),
 }
 
 

@@ -172,9 +172,9 @@ def test_presenting_a_lesson_at_1920x1080(browser, app_url, artifacts):
 def test_escape_in_full_screen_asks_the_server_once(browser, app_url):
     """Escape leaves full screen, and full screen ending says "leave" too. Both must make one
     request: a second one, sent before the page has answered the first, carries the URL as
-    it was (still ?present=1) and can put the lesson back on the projector (a loaded machine
-    made this test's neighbour fail so). Full screen ending is sent just after the key, as a
-    slow page sees it."""
+    it was (still ?present=1) and can put the lesson back on the projector (the likely cause
+    of a failure of this test's neighbour on a loaded machine). Full screen ending is sent
+    just after the key, as a slow page sees it."""
     page = browser.new_page(viewport={"width": 1920, "height": 1080})
     sent: list[int] = []
     page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(len(payload))))

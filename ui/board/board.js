@@ -483,8 +483,8 @@ function fullscreen(on) {
 
 // One "leave" at a time. Escape leaves full screen, and full screen ending sends a leave of
 // its own: a second rerun request sent before the first has answered carries the URL as it
-// was (still ?present=1) and, its trigger aimed at the presenting board, which is gone by
-// then, puts the lesson back on the projector. A leave that got no answer may go again.
+// was (still ?present=1), which can put the lesson back on the projector. A leave that got
+// no answer may go again; a board drawn out of presentation clears the mark.
 function leave(parentElement, setTriggerValue) {
   const now = Date.now();
   if (parentElement.__leaveSent && now - parentElement.__leaveSent < RESEND_AFTER_MS) return;
@@ -498,10 +498,7 @@ function modeKey(e, parentElement) {
   if (e.repeat || e.altKey || e.ctrlKey || e.metaKey) return false;
   if ((e.key === 'f' || e.key === 'F') && data.presentable) {
     fullscreen(true); // a key press is a user gesture
-    if (!data.present) {
-      parentElement.__leaveSent = 0;
-      setTriggerValue('nav', 'present');
-    }
+    if (!data.present) setTriggerValue('nav', 'present');
     return true;
   }
   if (e.key === 'Escape' && data.present && !e.defaultPrevented) {
