@@ -10,5 +10,4 @@ from ui import shell
 ICON = str(Path(__file__).resolve().parent / "ui" / "assets" / "favicon.png")
 st.set_page_config(page_title="Capicú", page_icon=ICON, layout="wide")
 page = st.navigation(shell.pages(), position="sidebar")
-shell.frame(page)
-page.run()
+shell.run(page)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import logging
+import os
+
 import streamlit as st
 
 from . import session
@@ -50,6 +53,27 @@ def frame(page) -> None:
                 st.switch_page(page_for(target), query_params=st.query_params.to_dict())
     session.keep_lang_in_url()
     _sidebar()
+
+
+#: ``raise``: a page's unexpected error reaches the test that ran it (tests set it, so a
+#: bug is never hidden behind the plain message below)
+PAGE_ERRORS_ENV = "CAPICU_PAGE_ERRORS"
+log = logging.getLogger("capicu.pages")
+
+
+def run(page) -> None:
+    """Runs ``page`` in its frame (:func:`frame`). An error nobody foresaw becomes a plain message in the visitor's
+    language; its traceback goes to the server's log, never to the page (it would show the
+    server's file paths). Streamlit's own stop and rerun signals are not ``Exception``s
+    and pass through."""
+    try:
+        frame(page)
+        page.run()
+    except Exception:
+        if os.environ.get(PAGE_ERRORS_ENV) == "raise":
+            raise
+        log.exception("page %r failed", page.url_path)
+        st.error(session.tr()("crash.page_failed"), icon=":material/error:")
 
 
 def _on_lang_change() -> None:

@@ -52,7 +52,9 @@ def app_url(tmp_path_factory):
     db = tmp_path_factory.mktemp("progress") / "capicu.sqlite3"
     # no deeper hints worked out ahead: the suite's two cores are shared by two browser
     # modules (the page's part is tested in tests/ui/test_play_page.py)
-    pinned = {"CAPICU_DB_PATH": str(db), TODAY_ENV: pinned_daily_date().isoformat(), "CAPICU_THINK_AHEAD": "off"}
+    pinned = {"CAPICU_DB_PATH": str(db), TODAY_ENV: pinned_daily_date().isoformat(), "CAPICU_THINK_AHEAD": "off",
+              # a page's error shows as Streamlit's error box, which the tests look for
+              "CAPICU_PAGE_ERRORS": "raise"}
     saved = {name: os.environ.get(name) for name in pinned}
     os.environ.update(pinned)
     try:

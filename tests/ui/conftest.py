@@ -28,6 +28,13 @@ def pinned_today(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def page_errors_raise(monkeypatch):
+    """A page's unexpected error fails the test that met it (``at.exception``) instead of
+    becoming the visitor's plain message (tests/ui/test_page_guard.py checks that one)."""
+    monkeypatch.setenv("CAPICU_PAGE_ERRORS", "raise")
+
+
+@pytest.fixture(autouse=True)
 def no_thinking_ahead(monkeypatch):
     """No hint is worked out in the background unless a test asks for it (setenv "on"):
     such work outlives the test that started it, on the suite's two cores."""
