@@ -135,7 +135,7 @@ class SavedAccounts:
 
         def work(conn: Connection) -> Profile:
             old = self._require(conn, profile_id)
-            refuse_look_alike(shown, taken_names(conn, besides=profile_id))
+            refuse_look_alike_quietly(shown, taken_names(conn, besides=profile_id), hidden_names(conn))
             conn.execute(sa.update(profiles_table).where(profiles_table.c.id == profile_id)
                          .values(name=shown, name_key=key))
             return Profile(old.id, shown, old.created_at)
@@ -293,6 +293,18 @@ class NameLookups:
                 queue.append(now)
             return True
 
+    def give_back(self, session: str, address: str | None = None, name: str = "") -> None:
+        """Return the lookup :meth:`allow` just counted (a new profile that was created:
+        only the tries that answered "taken" count, as they tell which names exist)."""
+        keys = [f"s:{session}"]
+        if address:
+            keys += [f"a:{address}", f"n:{address}\n{_lookup_key(name)}"]
+        with self._lock:
+            for key in keys:
+                queue = self._seen.get(key)
+                if queue:
+                    queue.pop()
+
 
 def _lookup_key(name: object) -> str:
     """The name as profiles compare it ("Ana" and "ANA" share their tries)."""
@@ -302,8 +314,31 @@ def _lookup_key(name: object) -> str:
         return str(name)[:80]
 
 
-#: the server's limit on signing in by name (ui/parts/profile_picker.py)
+#: the server's limit on signing in by name and on new names refused as taken
+#: (ui/parts/profile_picker.py): both tell whether a hidden name exists
 NAME_LOOKUPS = NameLookups()
+
+
+def hidden_names(conn: Connection) -> set[str]:
+    """The names of the hidden profiles (inside the caller's transaction)."""
+    query = (sa.select(profiles_table.c.name)
+             .join(guards_table, guards_table.c.profile_id == profiles_table.c.id)
+             .where(guards_table.c.hidden.is_(True)))
+    return set(conn.execute(query).scalars())
+
+
+def refuse_look_alike_quietly(name: str, taken: list[str], hidden: set[str]) -> str:
+    """:func:`progress.records.refuse_look_alike`, but a name that looks like a hidden
+    profile's is refused without quoting that profile's spelling
+    (``name_look_alike_hidden``): the refusal is all a stranger may learn."""
+    shown = refuse_look_alike(name, [n for n in taken if n not in hidden])
+    try:
+        refuse_look_alike(shown, [n for n in taken if n in hidden])
+    except ProfileError as error:
+        if error.code == "name_look_alike":
+            raise ProfileError("name_look_alike_hidden", name=shown) from None
+        raise
+    return shown
 
 
 def put_guard(conn: Connection, profile_id: int, pin_hash: str | None, hidden: bool, *, exists: bool) -> None:
@@ -374,7 +409,8 @@ class MemoryAccounts:
             old = self._profile_of(profile_id)
             if any(name_key(p.name) == key and p.id != profile_id for p in self._profiles):
                 raise ProfileError("name_taken", name=shown)
-            refuse_look_alike(shown, [p.name for p in self._profiles if p.id != profile_id])
+            refuse_look_alike_quietly(shown, [p.name for p in self._profiles if p.id != profile_id],
+                                      self._hidden_names())
             new = Profile(old.id, shown, old.created_at)
             self._profiles[self._profiles.index(old)] = new
             return new
@@ -402,3 +438,7 @@ class MemoryAccounts:
 
     def _hidden_ids(self) -> set[int]:
         return {pid for pid, (_, hidden) in self._guard_rows.items() if hidden}
+
+    def _hidden_names(self) -> set[str]:
+        hidden = self._hidden_ids()
+        return {p.name for p in self._profiles if p.id in hidden}

@@ -45,6 +45,7 @@ ENGLISH = {
     "no_match": "no profile has that name and PIN",
     "name_invisible": "a profile name cannot contain invisible characters",
     "name_look_alike": "'{name}' looks the same as the profile name '{other}'",
+    "name_look_alike_hidden": "'{name}' looks the same as a profile name already taken",
     "unknown_name": "there is no profile called '{name}'",
     "unknown_game": "this profile has no saved game with id {game_id}",
 }
@@ -69,5 +70,6 @@ class ProfileError(ProgressError, ValueError):
 
     Codes: ``name_empty``, ``name_too_long``, ``name_control``, ``name_taken``,
     ``unknown_profile``, ``unknown_game``, ``pin_format``, ``wrong_pin``, ``pin_locked``,
-    ``unknown_name``, ``no_match``, ``name_invisible``, ``name_look_alike``.
+    ``unknown_name``, ``no_match``, ``name_invisible``, ``name_look_alike``,
+    ``name_look_alike_hidden`` (a hidden profile's name: not quoted).
     """

@@ -60,7 +60,9 @@ from progress.database import (
     unavailable,
     utc,
 )
-from progress.accounts import MemoryAccounts, Protection, SavedAccounts, profile_of_row, put_guard
+from progress.accounts import (
+    MemoryAccounts, Protection, SavedAccounts, hidden_names, profile_of_row, put_guard, refuse_look_alike_quietly,
+)
 from progress.play_rating import MatchResult
 from progress.rating_store import MemoryRatings, RatedAttempt, SavedRatings, play_in, rate_in, review_in
 from progress.ratings import Rating, puzzle_seed
@@ -70,7 +72,7 @@ from progress.pins import Tries, clean_pin, hash_pin
 from progress.file_watch import SqliteFile
 from progress.salvage import Salvage, recover, set_aside
 from progress.records import (
-    RECORD_LIMIT, TEXT_LIMIT, Attempt, Profile, SavedGame, attempts_frame, clean_name, name_key, refuse_look_alike,
+    RECORD_LIMIT, TEXT_LIMIT, Attempt, Profile, SavedGame, attempts_frame, clean_name, name_key,
 )
 
 T = TypeVar("T")
@@ -249,7 +251,7 @@ class Store(SavedAccounts, SavedRatings):
         insert = sa.insert(profiles_table).values(name=shown, name_key=key, created_at=created)
 
         def work(conn: Connection) -> int:
-            refuse_look_alike(shown, taken_names(conn))
+            refuse_look_alike_quietly(shown, taken_names(conn), hidden_names(conn))
             new_id = conn.execute(insert).inserted_primary_key[0]
             if pin_hash or hidden:
                 put_guard(conn, new_id, pin_hash, bool(hidden), exists=False)
@@ -518,7 +520,7 @@ class NullStore(MemoryAccounts, MemoryRatings):
         with self._lock:
             if any(name_key(p.name) == key for p in self._profiles):
                 raise ProfileError("name_taken", name=shown)
-            refuse_look_alike(shown, [p.name for p in self._profiles])
+            refuse_look_alike_quietly(shown, [p.name for p in self._profiles], self._hidden_names())
             profile = Profile(len(self._profiles) + 1, shown, datetime.now(timezone.utc))
             self._profiles.append(profile)
             self._attempts[profile.id] = []

@@ -116,3 +116,17 @@ def test_class_nicknames_follow_the_same_rule(db_url):
         assert quizzes.join(quiz.code, "Bo", "device-0004").nickname == "Bo"
     finally:
         quizzes.close_store()
+
+
+def test_a_look_alike_of_a_hidden_name_does_not_quote_it(store):
+    """Review D1: the refusal must not give a hidden profile's exact spelling."""
+    store.create_profile("HideAway", hidden=True)
+    store.create_profile("Pinny")
+    with pytest.raises(ProfileError) as refused:
+        store.create_profile("H\u0456deaway")  # a Cyrillic і
+    assert refused.value.code == "name_look_alike_hidden"
+    assert "HideAway" not in str(refused.value) and "HideAway" not in refused.value.params.values()
+    ana = store.create_profile("Ana")
+    assert code(lambda: store.rename_profile(ana.id, "H\u0456deaway")) == "name_look_alike_hidden"
+    # a listed name is quoted, as before: the list shows it anyway
+    assert code(lambda: store.create_profile("P\u0456nny")) == "name_look_alike"

@@ -227,3 +227,44 @@ def test_changing_the_pin_or_deleting_asks_for_the_current_pin(progress_db):
     at.sidebar.checkbox(key="profile_delete_sure").check().run()
     at.sidebar.button(key="profile_delete").click().run()
     assert not at.exception and signed_in(at) is None
+
+
+def _try_new(at, name: str):
+    pick(at, "__new__")
+    at.sidebar.text_input(key="profile_name").input(name).run()
+    at.sidebar.button(key="profile_create").click().run()
+    assert not at.exception
+    return [str(e.value) for e in at.sidebar.error]
+
+
+def test_new_profile_shares_the_limit_of_signing_in_by_name(progress_db, monkeypatch):
+    """Review D1: "That name is taken" tells a hidden name as well as a sign-in by name
+    does, so refused names count in the same limit; names that are created do not."""
+    from progress.accounts import NameLookups
+
+    monkeypatch.setattr("ui.parts.profile_picker.NAME_LOOKUPS", NameLookups(per_name=3))
+    monkeypatch.setattr("ui.parts.profile_picker._client_address", lambda: "192.0.2.20")
+    create_profile(open_app(), "Hideaway", pin="1357", hidden=True)
+    stranger = open_app()
+    for made_up in ["Uno", "Dos", "Tres", "Cuatro"]:  # created: they tell nothing, and cost nothing
+        assert _try_new(stranger, made_up) == []
+        assert signed_in(stranger).name == made_up
+    assert _try_new(stranger, "hideaway") == [TR("error.name_taken", name="hideaway")]
+    assert _try_new(stranger, "HIDEAWAY") == [TR("error.name_taken", name="HIDEAWAY")]
+    assert _try_new(stranger, "Quiet") == []  # created, given back
+    assert _try_new(stranger, "Hideaway") == [TR("error.name_taken", name="Hideaway")]
+    assert _try_new(stranger, "Hideaway") == [TR("profile.too_many_lookups")]
+    assert _try_new(stranger, "Made up") == [TR("profile.too_many_lookups")]  # no telling either way
+    pick(stranger, "__other__")  # one limit for both ways of asking
+    _sign_in_by_name(stranger, "Hideaway", "1357")
+    assert signed_in(stranger).name != "Hideaway" and TR("profile.too_many_lookups") in sidebar_texts(stranger)
+    again = open_app()  # a new tab from the same address: the name's own count holds
+    assert _try_new(again, "hideaway") == [TR("profile.too_many_lookups")]
+
+
+def test_new_profile_does_not_quote_a_hidden_look_alike(progress_db):
+    create_profile(open_app(), "HideAway", pin="1357", hidden=True)
+    stranger = open_app()
+    errors = _try_new(stranger, "H\u0456deaway")  # a Cyrillic і
+    assert errors == [TR("error.name_look_alike_hidden", name="H\u0456deaway")]
+    assert "HideAway" not in sidebar_texts(stranger)

@@ -104,11 +104,35 @@ def _profiles() -> list:
         return []
 
 
+#: the refusals of a new name that tell a hidden profile exists: they count as lookups
+_TELLS_A_NAME = {"name_taken", "name_look_alike", "name_look_alike_hidden"}
+
+
 def _create() -> None:
     name = st.session_state.get("profile_name", "")
     pin = st.session_state.get("profile_new_pin", "")
     hidden = bool(st.session_state.get("profile_new_hidden", False))
-    created = _store_call(lambda: session.store().create_profile(name, pin=pin or None, hidden=hidden))
+    st.session_state.pop(_ERROR, None)
+    # "That name is taken" tells a hidden name as well as signing in by name does: the
+    # same limit, counted before the try (parallel tries cannot share one) and given back
+    # unless the name was refused as taken
+    lookup_id = st.session_state.setdefault(_LOOKUP_ID, secrets.token_hex(8))
+    address = _client_address()
+    if not NAME_LOOKUPS.allow(lookup_id, address, name):
+        st.session_state[_ERROR] = session.tr()("profile.too_many_lookups")
+        return
+    refused: list[str] = []
+
+    def create():
+        try:
+            return session.store().create_profile(name, pin=pin or None, hidden=hidden)
+        except ProgressError as error:
+            refused.append(error.code)
+            raise
+
+    created = _store_call(create)
+    if not (refused and refused[0] in _TELLS_A_NAME):
+        NAME_LOOKUPS.give_back(lookup_id, address, name)
     if created is None:
         return
     st.session_state["profile_name"] = ""
