@@ -13,6 +13,10 @@ the last round of a match at that score, and a deal scores the matches won).
         --log bench/results/expert_vs_pab_full.csv --minutes 60 --jobs 1
     .venv/bin/python bench/duel_pieces.py expert dominoes-pab-full --deals 400 --seed 1 \\
         --log bench/results/expert_vs_pab_full.csv --minutes 0     # the summary only
+
+With ``--record``, a log that holds every deal becomes the pairing's row in
+``strategy/strength.json`` (what the play page and the ratings read), replacing the row of
+the same pairing, game and player count.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine import Rules  # noqa: E402
 from strategy.cli import match_score  # noqa: E402
 from strategy.duel import DuelResult, duel  # noqa: E402
+from strategy.strength import write as write_strength  # noqa: E402
 
 FIELDS = ["deal", "score", "seconds"]
 
@@ -48,10 +53,14 @@ def play_one(a: str, b: str, seed: int, game: str, players: int | None, score: t
     return number, result.scores[0], time.process_time() - started
 
 
+def result_of(a: str, b: str, game: str, played: dict[int, tuple[float, float]]) -> DuelResult:
+    return DuelResult(a, b, game, len(played), [played[k][0] for k in sorted(played)])
+
+
 def summary(a: str, b: str, game: str, played: dict[int, tuple[float, float]], unit: str = "points") -> str:
     if not played:
         return "no deals played yet"
-    result = DuelResult(a, b, game, len(played), [played[k][0] for k in sorted(played)])
+    result = result_of(a, b, game, played)
     lo, hi = result.ci95
     w, t, l = result.wtl
     cpu = sorted(s for _, s in played.values())
@@ -73,7 +82,11 @@ def main() -> None:
     ap.add_argument("--log", type=Path, required=True)
     ap.add_argument("--minutes", type=float, default=60, help="start no deal after this long (0: summary only)")
     ap.add_argument("--jobs", type=int, default=1, help="deals played at once, one process each")
+    ap.add_argument("--record", action="store_true",
+                    help="once every deal is played, write the result to strategy/strength.json")
     args = ap.parse_args()
+    if args.record and args.score is not None:
+        ap.error("--record keeps points per deal: not with --score")
     played = read_log(args.log)
     todo = [k for k in range(args.deals) if k not in played]
     deadline = time.monotonic() + 60 * args.minutes
@@ -98,6 +111,14 @@ def main() -> None:
                 played[number] = (score, seconds)
                 print(f"deal {number}: {score:+.1f} ({seconds:.0f} s)", flush=True)
     print(summary(args.a, args.b, args.game, played, "points" if args.score is None else "matches won"))
+    if args.record:
+        if any(k not in played for k in range(args.deals)):
+            print(f"not recorded: {sum(k in played for k in range(args.deals))} of {args.deals} deals played")
+            return
+        row = result_of(args.a, args.b, args.game, {k: played[k] for k in range(args.deals)}).to_dict()
+        row["players"] = Rules.preset(args.game, args.players).num_players
+        write_strength([row])
+        print(f"recorded in strategy/strength.json: {row}")
 
 
 if __name__ == "__main__":
