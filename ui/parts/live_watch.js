@@ -4,6 +4,8 @@
 // The function runs again on every rerun with new data, but the loop is started once per
 // mount: it reads the newest data from parentElement.__latest (see the Streamlit notes).
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+// How long a rerun may take to draw a new value before the feed is asked again.
+const REDRAW_WAIT_MS = 1000;
 
 export default function (component) {
   const { data, parentElement, setTriggerValue } = component;
@@ -20,8 +22,12 @@ export default function (component) {
   parentElement.__watch = loop;
 
   const tell = async (value) => {
-    // Rerun the fragment, then wait until it has drawn `value` (its data says so) before
-    // asking again: a stale `since` would answer at once and rerun in a loop.
+    // Rerun the fragment, then wait until it has drawn something new (its data says so)
+    // before asking again: a stale `since` would answer at once and rerun in a loop. The
+    // wait is short (REDRAW_WAIT_MS): a rerun Streamlit dropped or folded into another
+    // leaves `since` as it was, and the feed, asked again with it, answers at once, so
+    // the fragment is asked again a moment later. (It was 5 s: a burst of answers could
+    // leave the teacher's count behind for 6 s, review C6.)
     const asked = parentElement.__latest.data.since;
     // A screen that shows many things at once (a class's tables) redraws at most every `gap` s.
     const gap = (parentElement.__latest.data.gap || 0) * 1000;
@@ -30,9 +36,9 @@ export default function (component) {
     if (loop.stopped) return;
     loop.told = Date.now();
     parentElement.__latest.setTriggerValue("change", value);
-    for (let waited = 0; waited < 5000 && !loop.stopped; waited += 100) {
+    for (let waited = 0; waited < REDRAW_WAIT_MS && !loop.stopped; waited += 50) {
       if (parentElement.__latest.data.since !== asked) return;
-      await sleep(100);
+      await sleep(50);
     }
   };
 
