@@ -50,6 +50,7 @@ from progress.database import (
     database_url,
     games_table,
     lessons_table,
+    meta_table,
     parse_url,
     prepare,
     profiles_table,
@@ -70,7 +71,7 @@ from progress.repetition import Review
 from progress.errors import ProfileError, StoreUnavailable
 from progress.pins import Tries, clean_pin, hash_pin
 from progress.file_watch import SqliteFile
-from progress.salvage import Salvage, recover, set_aside
+from progress.salvage import META_PREFIX, Salvage, recover, set_aside
 from progress.records import (
     RECORD_LIMIT, TEXT_LIMIT, Attempt, Profile, SavedGame, attempts_frame, clean_name, name_key,
 )
@@ -153,6 +154,7 @@ class ProgressStore(Protocol):
     message: str
 
     def profiles(self, include_hidden: bool = False) -> list[Profile]: ...
+    def placeholder_profiles(self) -> dict[int, int]: ...
     def create_profile(self, name: str, *, pin: str | None = None, hidden: bool = False) -> Profile: ...
     def protection(self, profile_id: int) -> Protection: ...
     def protect(self, profile_id: int, *, pin: str | None = None, hidden: bool | None = None,
@@ -241,6 +243,18 @@ class Store(SavedAccounts, SavedRatings):
             return [r for r in conn.execute(query).all() if r.id not in hidden]
 
         return [profile_of_row(r) for r in self._run(work, write=False)]
+
+    def placeholder_profiles(self) -> dict[int, int]:
+        """The placeholder profiles a damaged file's salvage made for rows whose profile was
+        lost (:mod:`progress.salvage`), while they keep that name: profile id -> number
+        (the UI shows "Recovered 1" in the reader's language)."""
+        mark = sa.literal(META_PREFIX) + sa.cast(profiles_table.c.id, sa.String)
+        query = (sa.select(profiles_table.c.id, profiles_table.c.name)
+                 .join(meta_table, meta_table.c.key == mark)
+                 .where(meta_table.c.value == profiles_table.c.name))
+        rows = self._run(lambda conn: conn.execute(query).all(), write=False)
+        numbers = {row.id: row.name.rsplit(" ", 1)[-1] for row in rows}
+        return {pid: int(n) for pid, n in numbers.items() if n.isdigit()}
 
     def create_profile(self, name: str, *, pin: str | None = None, hidden: bool = False) -> Profile:
         """A new profile, with a PIN and hidden from the list if asked; :class:`ProfileError`
@@ -512,6 +526,9 @@ class NullStore(MemoryAccounts, MemoryRatings):
         with self._lock:
             hidden = set() if include_hidden else self._hidden_ids()
             return sorted((p for p in self._profiles if p.id not in hidden), key=lambda p: (name_key(p.name), p.id))
+
+    def placeholder_profiles(self) -> dict[int, int]:
+        return {}  # nothing here was salvaged
 
     def create_profile(self, name: str, *, pin: str | None = None, hidden: bool = False) -> Profile:
         shown, key = clean_name(name), name_key(name)

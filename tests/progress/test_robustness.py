@@ -364,3 +364,36 @@ def test_open_store_or_null_gives_a_saving_store_when_it_can(db_url: str) -> Non
         assert store.saving and store.problem is None
     finally:
         store.close()
+
+
+def test_rows_whose_profile_page_was_lost_come_back_under_a_placeholder(tmp_path: Path) -> None:
+    """Review D2: the profiles' root page overwritten, every attempt still readable: all of
+    them come back, under placeholder profiles, none skipped by a foreign key."""
+    path = tmp_path / "capicu.sqlite3"
+    url = f"sqlite:///{path}"
+    with open_store(url) as store:
+        ids = [store.create_profile(name).id for name in ("Ana", "Bea", "Cy", "Dee")]
+        for n in range(600):
+            store.record_attempt(ids[n % 4], attempt(DAY))
+        store.mark_lesson_done(ids[0], "partners-laying", DAY)
+    con = sqlite3.connect(path)
+    root, page_size = con.execute("SELECT rootpage FROM sqlite_master WHERE name = 'capicu_profiles'").fetchone()[0], \
+        con.execute("PRAGMA page_size").fetchone()[0]
+    con.close()
+    with path.open("r+b") as handle:  # the profiles table's root page: garbage
+        handle.seek((root - 1) * page_size)
+        handle.write(bytes(range(256)) * (page_size // 256))
+    with open_store(url) as store:
+        salvage = store.salvage
+        assert salvage is not None
+        assert salvage.recovered.get("capicu_attempts") == 600  # every attempt, not 0
+        assert salvage.recovered.get("capicu_lessons") == 1
+        assert salvage.placeholders == 4 and "capicu_profiles" not in salvage.recovered
+        profiles = store.profiles()
+        assert sorted(p.id for p in profiles) == sorted(ids)
+        assert sorted(p.name for p in profiles) == ["Recovered 1", "Recovered 2", "Recovered 3", "Recovered 4"]
+        assert sorted(len(store.attempts(i)) for i in ids) == [150] * 4
+        placeholders = store.placeholder_profiles()
+        assert sorted(placeholders.values()) == [1, 2, 3, 4] and set(placeholders) == set(ids)
+        renamed = store.rename_profile(ids[0], "Ana")  # its owner takes it back
+        assert renamed.id not in store.placeholder_profiles() and len(store.attempts(ids[0])) == 150

@@ -268,3 +268,32 @@ def test_new_profile_does_not_quote_a_hidden_look_alike(progress_db):
     errors = _try_new(stranger, "H\u0456deaway")  # a Cyrillic і
     assert errors == [TR("error.name_look_alike_hidden", name="H\u0456deaway")]
     assert "HideAway" not in sidebar_texts(stranger)
+
+
+def test_a_salvage_placeholder_profile_is_named_in_the_readers_language(progress_db):
+    """Review D2: attempts whose profile was lost come back under "Recovered 1", which the
+    list shows translated until its owner renames it."""
+    import sqlite3
+
+    from datetime import date
+
+    from progress import Attempt
+
+    with open_store(f"sqlite:///{progress_db}") as store:
+        ana = store.create_profile("Ana")
+        day = date(2026, 11, 29)
+        for n in range(30):
+            store.record_attempt(ana.id, Attempt(f"p{n}", "count_points", "all_fives", True, 900, day))
+    con = sqlite3.connect(progress_db)
+    root = con.execute("SELECT rootpage FROM sqlite_master WHERE name = 'capicu_profiles'").fetchone()[0]
+    size = con.execute("PRAGMA page_size").fetchone()[0]
+    con.close()
+    with progress_db.open("r+b") as handle:
+        handle.seek((root - 1) * size)
+        handle.write(b"\x07" * size)
+    at = open_app(lang="nl")
+    select = at.sidebar.selectbox(key="profile_select")
+    assert translator("nl")("profile.recovered", number=1) == "Hersteld 1"
+    assert "Hersteld 1" in select.options and "Recovered 1" not in select.options
+    pick(at, ana.id)
+    assert signed_in(at).id == ana.id  # the owner opens it, attempts and all

@@ -214,6 +214,12 @@ def profile_picker() -> None:
     profiles = _profiles()
     ids = [GUEST] + [p.id for p in profiles] + [OTHER, NEW]
     names = {p.id: p.name for p in profiles}
+    try:  # a salvage's placeholder profiles ("Recovered 1"), in the reader's language
+        for profile_id, number in store.placeholder_profiles().items():
+            if profile_id in names:
+                names[profile_id] = tr("profile.recovered", number=number)
+    except ProgressError:
+        pass
     current = session.profile()
     if current is not None and current.id not in names:
         names[current.id] = current.name  # a hidden profile, signed in: shown while it is
