@@ -347,7 +347,30 @@ def code_of(error: BaseException, *, connecting: bool) -> str:
         return "unreachable"
     if isinstance(error, exc.DBAPIError) and error.connection_invalidated:
         return "unreachable"
+    if _server_gone(error, orig):
+        return "unreachable"
     return "failed"
+
+
+#: SQLSTATEs that mean the server went away or will not take the connection: class 08
+#: (connection exception), admin_shutdown 57P01 (a restart or pg_terminate_backend),
+#: crash_shutdown 57P02, cannot_connect_now 57P03 (starting up or shutting down)
+_GONE_STATES = ("08", "57P01", "57P02", "57P03")
+
+
+def _server_gone(error: BaseException, orig: BaseException) -> bool:
+    """Whether a PostgreSQL error says the server cannot be reached (a restart: refused
+    connections, "terminating connection due to administrator command", "server closed
+    the connection unexpectedly"), as opposed to a statement that failed.
+
+    psycopg raises ``OperationalError`` without a SQLSTATE when the connection itself
+    failed (refused, closed, timed out): the server never answered the statement. A
+    SQLSTATE names what the server said."""
+    state = getattr(orig, "sqlstate", None) or getattr(orig, "pgcode", None)
+    if state:
+        return str(state).startswith(_GONE_STATES)
+    kind = type(orig).__name__
+    return kind in ("OperationalError", "InterfaceError") and type(orig).__module__.startswith("psycopg")
 
 
 def unavailable(error: BaseException, url: URL, *, connecting: bool) -> StoreUnavailable:
