@@ -8,6 +8,8 @@ Daily page's printable worksheet downloads as a PDF.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -192,6 +194,41 @@ def test_escape_in_full_screen_asks_the_server_once(browser, app_url):
         wait_until_idle(page)
         assert len(sent) - before == 1, f"{len(sent) - before} requests for one Escape"
         assert "present" not in page.url and "step=1" in page.url
+    finally:
+        page.close()
+
+
+def test_a_language_chosen_in_the_bar_stays_and_the_clicker_steps_at_once(browser, app_url):
+    """Review C1 and K2: the language chosen in the teacher's bar stays on every next step
+    (PageDown, the arrow key, the bar's button) and in the address; and the clicker works
+    right after the choice, though the focus is still in the language box."""
+    es = translator("es")
+    lesson = load_course().lesson(LESSON)
+    total = len(lesson.steps) + 1 + (lesson.task is not None)
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    counter = _counter(page)
+    try:
+        page.goto(f"{app_url}/lesson?lesson={LESSON}&lang=en&present=1")
+        counter.wait_for(timeout=30_000)
+        page.locator(".st-key-lesson_board svg[data-board]").wait_for(timeout=30_000)
+        wait_until_idle(page)
+        box = page.locator(".st-key-present_lang").get_by_role("combobox")
+        box.click()
+        page.get_by_role("option", name="ES", exact=True).click()
+        expect(counter).to_have_text(es("lesson.step", n=1, total=total), timeout=30_000)
+        expect(box).to_have_attribute("aria-expanded", "false")
+        expect(box).to_be_focused()  # where the choice leaves the focus
+        wait_until_idle(page)
+        page.keyboard.press("PageDown")  # a presenter's clicker, at once
+        expect(counter).to_have_text(es("lesson.step", n=2, total=total), timeout=30_000)
+        wait_until_idle(page)
+        page.keyboard.press("ArrowRight")
+        expect(counter).to_have_text(es("lesson.step", n=3, total=total), timeout=30_000)
+        wait_until_idle(page)
+        page.locator(".st-key-present_next button").first.click()
+        expect(counter).to_have_text(es("lesson.step", n=4, total=total), timeout=30_000)
+        expect(page).to_have_url(re.compile(r"[?&]lang=es(&|$)"), timeout=30_000)
+        expect(page.locator(".st-key-present_leave button")).to_contain_text(es("presenter.leave"))
     finally:
         page.close()
 

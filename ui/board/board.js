@@ -472,6 +472,12 @@ function isTyping(el) {
   return ARROW_ROLES.has(el.getAttribute('role'));
 }
 
+// A select box (role combobox) whose list is closed: it wants no arrow or page keys.
+function isClosedChoice(el) {
+  return Boolean(el && el.nodeType === 1 && el.getAttribute('role') === 'combobox'
+    && el.getAttribute('aria-expanded') !== 'true');
+}
+
 function fullscreen(on) {
   try {
     const el = document.documentElement;
@@ -533,6 +539,19 @@ function bindOnce(parentElement, host) {
     setTriggerValue('nav', step);
   };
   document.addEventListener('keydown', parentElement.__onKey);
+  // On a projector the bar's language box keeps the focus once a language is chosen, and
+  // the box stops the arrow keys on their way up: while its list is closed, the clicker's
+  // keys step the lesson, caught before the box sees them (review K2).
+  parentElement.__onBoxKey = (e) => {
+    const { data, setTriggerValue } = parentElement.__latest;
+    const step = NAV_KEYS[e.key];
+    if (!data.present || !data.nav || !step || e.repeat || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    if (!isClosedChoice(e.composedPath()[0])) return;
+    e.preventDefault();
+    e.stopPropagation();
+    setTriggerValue('nav', step);
+  };
+  document.addEventListener('keydown', parentElement.__onBoxKey, true);
   // Escape in full screen is the browser's own: it leaves full screen, and so do we.
   parentElement.__onFull = () => {
     const { data, setTriggerValue } = parentElement.__latest;
@@ -549,6 +568,8 @@ function bindOnce(parentElement, host) {
 
 function unbind(parentElement) {
   if (parentElement.__onKey) document.removeEventListener('keydown', parentElement.__onKey);
+  if (parentElement.__onBoxKey) document.removeEventListener('keydown', parentElement.__onBoxKey, true);
+  parentElement.__onBoxKey = null;
   if (parentElement.__onFull) document.removeEventListener('fullscreenchange', parentElement.__onFull);
   parentElement.__onFull = null;
   if (parentElement.__resize) parentElement.__resize.disconnect();

@@ -11,7 +11,9 @@ return to the lesson at the same step.
 The teacher can hide the hands (every tile face down) and show them again, and in a
 lesson with a task the last step is *Your turn*: the question on the board, its answer
 hidden until *Reveal answer*. Table rules and the language switch live: the step is
-kept in session state, so nothing moves but the words and the board.
+kept in session state, so nothing moves but the words and the board. A language chosen
+in the bar stays on the next steps (the hidden sidebar's box is set to it), and the
+clicker steps at once though the focus is still in the language box (ui/board/board.js).
 
 The Streamlit test ids below are not a public API (streamlit-notes.md §4): re-check them
 on upgrades.
@@ -92,7 +94,10 @@ def _switch_language() -> None:
     code = st.session_state.get("present_lang")
     if code in LANGUAGES and code != session.lang():
         session.set_lang(code)
-        st.session_state.pop("lang_select", None)  # the hidden sidebar's box follows
+        # The hidden sidebar's box follows. Set, not removed: a box removed from session
+        # state while the browser still shows it comes back with the old language on the
+        # next run and its own callback puts that language back (review C1).
+        st.session_state["lang_select"] = code
 
 
 def presentation_mode() -> None:
