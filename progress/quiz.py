@@ -41,7 +41,7 @@ import json
 import re
 import secrets
 from dataclasses import dataclass
-from datetime import date, datetime, timezone
+from datetime import date, datetime, timedelta, timezone
 from typing import Any, Iterable, Mapping, Sequence
 
 import sqlalchemy as sa
@@ -66,6 +66,12 @@ STATES = ("lobby", "question", "revealed", "closed", "tables")  # "tables": the 
 MAX_CLASS = 300
 CAPACITY = 40
 PER_ADDRESS = 3
+#: With no limit of nicknames per address (``per_address=0``, a school behind one proxy),
+#: at most JOIN_BURST nicknames join from one address in any JOIN_WINDOW seconds: a class
+#: arriving together gets in within a minute, a script's flood of fakes is slowed to one
+#: name every two seconds, which the teacher can remove faster than it comes (review C7).
+JOIN_BURST = 10
+JOIN_WINDOW = 20.0
 
 ENGLISH = {
     "unknown_quiz": "there is no class quiz with the code '{join_code}'",
@@ -85,6 +91,7 @@ ENGLISH = {
     "quiz_full": "this quiz is full: it takes {limit} students",
     "too_many_from_here": "{limit} nicknames have already joined this quiz from this network address",
     "removed": "the teacher took this device out of the quiz",
+    "joining_too_fast": "too many nicknames are joining from this network address right now",
 }
 
 
@@ -209,6 +216,11 @@ def address_hash(salt: str, address: Any) -> str | None:
     if key is None:
         return None
     return hmac.new(salt.encode("utf-8"), key.encode("utf-8"), hashlib.sha256).hexdigest()
+
+
+def _now() -> datetime:
+    """The server's clock (a test may stand in its own)."""
+    return datetime.now(timezone.utc)
 
 
 def _whole(value: Any, low: int, high: int) -> bool:
@@ -355,27 +367,39 @@ class QuizStore:
         """Take a student out of the quiz (a fake, a rude nickname): their answers go, the
         name is free again, and their device cannot join this quiz again. :class:`QuizError`
         ``not_teacher``, ``unknown_player``; removing someone already removed does nothing."""
-        p = quiz_players_table
+        self.remove_many(code, secret, [player_id])
 
-        def work(conn: Connection) -> None:
+    def remove_many(self, code: str, secret: str | None, player_ids: Iterable[int]) -> int:
+        """:meth:`remove` for several students at once (a flood of fakes), in one
+        transaction: all of them or, for an id not in this quiz (``unknown_player``), none.
+        Returns how many were taken out (those already removed are not counted)."""
+        p = quiz_players_table
+        wanted = sorted({int(i) for i in player_ids})
+
+        def work(conn: Connection) -> int:
             # FOR UPDATE: answers being written (FOR SHARE) finish first, later ones see the removal
             row = _teacher_row(conn, code, secret, lock="update")
-            query = sa.select(p.c.id, p.c.removed).where(p.c.id == player_id, p.c.quiz_id == row.id)
-            found = conn.execute(query).first()
-            if found is None:
+            if not wanted:
+                return 0
+            query = sa.select(p.c.id, p.c.removed).where(p.c.id.in_(wanted), p.c.quiz_id == row.id)
+            found = conn.execute(query).all()
+            if len(found) != len(wanted):
                 raise QuizError("unknown_player")
-            if found.removed:
-                return
+            out = [int(f.id) for f in found if not f.removed]
+            if not out:
+                return 0
             conn.execute(sa.delete(quiz_answers_table).where(quiz_answers_table.c.quiz_id == row.id,
-                                                             quiz_answers_table.c.player_id == player_id))
-            # the row stays (its device is refused from now on); its name key no longer
-            # holds the nickname, so the real Ana can join after a fake "Ana" was removed
-            # (a control character: no real name's key has one)
-            conn.execute(sa.update(p).where(p.c.id == player_id)
-                         .values(removed=True, name_key=f"\x1fremoved:{player_id}"))
+                                                             quiz_answers_table.c.player_id.in_(out)))
+            for player_id in out:
+                # the row stays (its device is refused from now on); its name key no longer
+                # holds the nickname, so the real Ana can join after a fake "Ana" was removed
+                # (a control character: no real name's key has one)
+                conn.execute(sa.update(p).where(p.c.id == player_id)
+                             .values(removed=True, name_key=f"\x1fremoved:{player_id}"))
             _set(conn, row.id)
+            return len(out)
 
-        self._run(work, write=True)
+        return self._run(work, write=True)
 
     def answers(self, code: str, secret: str | None, question: int | None = None) -> list[Answer]:
         """Every answer (to ``question``, or to all), with its verdict: the teacher's view."""
@@ -472,12 +496,20 @@ class QuizStore:
             if _player_count(conn, row.id) >= row.capacity:
                 raise QuizError("quiz_full", limit=int(row.capacity))
             hashed = address_hash(row.address_salt or row.secret_hash, address)
+            now = _now()
             if hashed is not None and row.per_address:
                 here = conn.execute(sa.select(sa.func.count()).where(t.c.quiz_id == row.id, t.c.address_hash == hashed,
                                                                      _in_class())).scalar()
                 if int(here or 0) >= row.per_address:
                     raise QuizError("too_many_from_here", limit=int(row.per_address))
-            now = datetime.now(timezone.utc)
+            elif hashed is not None:
+                # no limit per address: a limit per address and minute instead (removed
+                # names count too, or removing fakes would let the flood in again)
+                since = now - timedelta(seconds=JOIN_WINDOW)
+                recent = conn.execute(sa.select(sa.func.count()).where(
+                    t.c.quiz_id == row.id, t.c.address_hash == hashed, t.c.joined_at > since)).scalar()
+                if int(recent or 0) >= JOIN_BURST:
+                    raise QuizError("joining_too_fast")
             new = conn.execute(sa.insert(t).values(quiz_id=row.id, nickname=shown, name_key=name_key(shown),
                                                    device=device, joined_at=now, address_hash=hashed,
                                                    removed=False)).inserted_primary_key[0]
@@ -733,7 +765,7 @@ def to_csv(rows: Sequence[dict[str, Any]] | Sequence[RankRow]) -> str:
 
 
 __all__ = [
-    "Answer", "CAPACITY", "CODE_ALPHABET", "MAX_CLASS", "PER_ADDRESS", "Player", "QuestionFacts", "Quiz", "QuizError",
+    "Answer", "CAPACITY", "CODE_ALPHABET", "JOIN_BURST", "JOIN_WINDOW", "MAX_CLASS", "PER_ADDRESS", "Player", "QuestionFacts", "Quiz", "QuizError",
     "QuizStore",
     "RankRow", "address_hash", "address_key", "new_device_id", "normalize_code", "open_quiz_store", "rank",
     "secret_hash", "summary", "to_csv",

@@ -56,6 +56,21 @@ _INVISIBLE = set("\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u3164\u
 # Variation selectors only pick how a character is drawn (❤ or ❤️, as phones type it):
 # they are dropped, so a name with one is the same name as without.
 _VARIATION_SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+# A zero-width joiner between two emoji makes one picture of them (👩 + 💻 = 👩‍💻, a family,
+# a flag with a rainbow): a phone's keyboard writes it, and it shows. Anywhere else it is
+# invisible and stays refused. Emoji here: the blocks of pictographs, symbols and arrows
+# that the joined emoji of Unicode's list are made of (skin tones included).
+_ZWJ = "\u200d"
+_EMOJI_BLOCKS = ((0x1F000, 0x1FAFF), (0x2190, 0x2BFF))
+
+
+def _emoji(ch: str) -> bool:
+    return any(low <= ord(ch) <= high for low, high in _EMOJI_BLOCKS)
+
+
+def _joins_emoji(text: str, i: int) -> bool:
+    """Whether the zero-width joiner at ``text[i]`` stands between two emoji."""
+    return 0 < i < len(text) - 1 and _emoji(text[i - 1]) and _emoji(text[i + 1])
 
 
 def clean_name(text: str) -> str:
@@ -65,7 +80,8 @@ def clean_name(text: str) -> str:
     Unicode is NFKC-normalised (so "é" typed two ways, or a full-width "Ａｎａ", is one
     name), variation selectors are dropped, outer whitespace is stripped and inner runs of
     spaces become one space; then the name must have 1 to 40 characters, no control
-    characters and no invisible ones. Names that differ but look alike are refused
+    characters and no invisible ones (a zero-width joiner between two emoji, as in 👩‍💻,
+    is part of the picture, not invisible). Names that differ but look alike are refused
     against the names already taken by :func:`refuse_look_alike`.
     """
     if not isinstance(text, str):
@@ -74,9 +90,11 @@ def clean_name(text: str) -> str:
         if unicodedata.category(ch) in _FORBIDDEN_CATEGORIES or ch in _BIDI_CONTROLS:
             raise ProfileError("name_control")
     text = unicodedata.normalize("NFKC", _VARIATION_SELECTORS.sub("", text)).strip()
-    for ch in text:
+    for i, ch in enumerate(text):
         if unicodedata.category(ch) in _FORBIDDEN_CATEGORIES or ch in _BIDI_CONTROLS:
             raise ProfileError("name_control")
+        if ch == _ZWJ and _joins_emoji(text, i):
+            continue
         if unicodedata.category(ch) in _INVISIBLE_CATEGORIES or ch in _INVISIBLE:
             raise ProfileError("name_invisible")
     text = _SPACES.sub(" ", text)

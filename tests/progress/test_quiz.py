@@ -565,3 +565,80 @@ def test_a_class_for_tables_gathers_students_then_seats_them_and_closes(tmp_path
         assert caught.value.code == "no_questions"
     finally:
         quizzes.close_store()
+
+
+def test_with_no_limit_per_address_a_flood_of_joins_is_slowed(quizzes: QuizStore, monkeypatch) -> None:
+    """Review C7: with "nicknames per connection" at 0, 200 joins from one address put 40
+    fakes in the class in 12.8 s. Now one address joins at most JOIN_BURST names in any
+    JOIN_WINDOW seconds (the clock is the test's own)."""
+    from datetime import datetime, timedelta, timezone
+
+    import progress.quiz as quiz_module
+
+    clock = [datetime(2026, 12, 5, 9, 0, tzinfo=timezone.utc)]
+    monkeypatch.setattr(quiz_module, "_now", lambda: clock[0])
+    quiz, secret = quizzes.create(IDS, per_address=0)
+    for i in range(quiz_module.JOIN_BURST):  # a class arriving together behind one proxy
+        quizzes.join(quiz.code, f"kid{i}", device(i), address="192.0.2.7")
+    with pytest.raises(QuizError) as flood:
+        quizzes.join(quiz.code, "fake", device(100), address="192.0.2.7")
+    assert flood.value.code == "joining_too_fast"
+    assert quizzes.join(quiz.code, "kid0", device(0), address="192.0.2.7").nickname == "kid0"  # a reload: never
+    quizzes.join(quiz.code, "other", device(101), address="198.51.100.1")  # another address is not slowed
+    quizzes.join(quiz.code, "tool", device(102))  # no address known: the class size only
+    # removing the names does not open the door again: they joined in the window all the same
+    quizzes.remove_many(quiz.code, secret, [p.id for p in quizzes.players(quiz.code)[:3]])
+    with pytest.raises(QuizError):
+        quizzes.join(quiz.code, "fake", device(100), address="192.0.2.7")
+    clock[0] += timedelta(seconds=quiz_module.JOIN_WINDOW + 1)  # later: the rest of the class gets in
+    quizzes.join(quiz.code, "late kid", device(103), address="192.0.2.7")
+    assert quizzes.player_count(quiz.code) == quiz_module.JOIN_BURST - 3 + 3
+    # with a limit per address, that limit alone applies, as before
+    limited, _ = quizzes.create(IDS, per_address=quiz_module.JOIN_BURST + 5, capacity=300)
+    for i in range(quiz_module.JOIN_BURST + 5):
+        quizzes.join(limited.code, f"s{i}", device(i), address="192.0.2.7")
+
+
+def test_the_teacher_removes_several_nicknames_at_once(quizzes: QuizStore) -> None:
+    quiz, secret = quizzes.create(IDS, capacity=6, per_address=0)
+    real = quizzes.join(quiz.code, "Ana", device(0))
+    fakes = [quizzes.join(quiz.code, f"fake{i}", device(i + 1)) for i in range(5)]
+    with pytest.raises(QuizError) as full:
+        quizzes.join(quiz.code, "Bo", device(9))
+    assert full.value.code == "quiz_full"
+    quizzes.advance(quiz.code, secret)
+    quizzes.answer(quiz.code, fakes[0].id, 0, 1, correct=True)
+    with pytest.raises(QuizError) as refused:
+        quizzes.remove_many(quiz.code, "wrong", [f.id for f in fakes])
+    assert refused.value.code == "not_teacher"
+    other, _ = quizzes.create(IDS)
+    stranger = quizzes.join(other.code, "Eve", device(20))
+    with pytest.raises(QuizError) as unknown:  # one id of another quiz: nobody is removed
+        quizzes.remove_many(quiz.code, secret, [fakes[0].id, stranger.id])
+    assert unknown.value.code == "unknown_player" and quizzes.player_count(quiz.code) == 6
+    assert quizzes.remove_many(quiz.code, secret, [f.id for f in fakes]) == 5
+    assert quizzes.remove_many(quiz.code, secret, [fakes[0].id]) == 0  # again: nothing more happens
+    assert [p.nickname for p in quizzes.players(quiz.code)] == ["Ana"]
+    assert quizzes.answers(quiz.code, secret) == []
+    for f in fakes:
+        with pytest.raises(QuizError) as back:
+            quizzes.join(quiz.code, "again", device(fakes.index(f) + 1))
+        assert back.value.code == "removed"
+    quizzes.join(quiz.code, "Bo", device(9))  # the places are free again
+    assert quizzes.player(quiz.code, device(0)).id == real.id
+
+
+@pytest.mark.parametrize("name", ["Zoë 👩\u200d💻", "🦊🎲 Zoë 👩\u200d👩\u200d👧", "🏳️\u200d🌈 Mia", "👨🏽\u200d🍳 Bo"])
+def test_emoji_joined_by_a_zero_width_joiner_are_nicknames(quizzes: QuizStore, name: str) -> None:
+    """Review C8: a phone's keyboard writes 👩‍💻 as three characters, the middle one a zero-width joiner."""
+    quiz, _ = quizzes.create(IDS)
+    assert quizzes.join(quiz.code, name, device(1)).nickname == name.replace("\ufe0f", "")
+
+
+@pytest.mark.parametrize("name", ["Ana\u200d", "\u200dAna", "A\u200dna", "Ana \u200d💻", "👩\u200d", "Ana\u200b",
+                                  "💻\u200d\u200d👩", "👩\u200dA"])
+def test_a_zero_width_joiner_outside_an_emoji_is_still_refused(quizzes: QuizStore, name: str) -> None:
+    quiz, _ = quizzes.create(IDS)
+    with pytest.raises(ProfileError) as refused:
+        quizzes.join(quiz.code, name, device(1))
+    assert refused.value.code == "name_invisible"

@@ -262,13 +262,13 @@ def test_the_teacher_removes_a_nickname_and_that_phone_stays_out(progress_db) ->
     fake = student_joins(code, "www.fake.example", "device-fake-0001")
     ok(teacher.run())
     assert "2 of 40 joined:" in texts_of(teacher)
-    assert "www.fake.example" in teacher.selectbox(key="class_remove_lobby").options[0]  # newest first
+    assert "www.fake.example" in teacher.multiselect(key="class_remove_lobby").options[0]  # newest first
     quizzes = open_quiz_store()
     try:
         fake_id = next(p.id for p in quizzes.players(code) if p.nickname == "www.fake.example")
     finally:
         quizzes.close_store()
-    teacher.session_state["class_remove_lobby"] = (fake_id, "www.fake.example")
+    teacher.session_state["class_remove_lobby"] = [(fake_id, "www.fake.example")]
     ok(teacher.button(key="class_remove_lobby:go").click().run())
     assert "1 of 40 joined:" in texts_of(teacher)
     ok(fake.run())
@@ -276,6 +276,26 @@ def test_the_teacher_removes_a_nickname_and_that_phone_stays_out(progress_db) ->
     fake.text_input(key="class_nickname").input("Again").run()
     ok(fake.button(key="class_join").click().run())
     assert fake.error and "Your teacher took this phone out of the quiz." in fake.error[0].value
+
+
+def test_the_teacher_removes_a_flood_of_fakes_in_one_press(progress_db) -> None:
+    """Review C7: *Remove a nickname* took one name at a time."""
+    teacher, code, _ = teacher_opens(["round_score"], count=1)
+    student_joins(code, "Ana", "device-ana-0001")
+    quizzes = open_quiz_store()
+    try:
+        fakes = [quizzes.join(code, f"fake{i}", f"device-fake-{i:04d}") for i in range(6)]
+    finally:
+        quizzes.close_store()
+    ok(teacher.run())
+    assert "7 of 40 joined:" in texts_of(teacher)
+    box = teacher.multiselect(key="class_remove_lobby")
+    assert [o for o in box.options[:6]] == [f"fake{i}" for i in reversed(range(6))]  # newest first
+    teacher.session_state["class_remove_lobby"] = [(f.id, f.nickname) for f in fakes]
+    ok(teacher.button(key="class_remove_lobby:go").click().run())
+    said = texts_of(teacher)
+    assert "1 of 40 joined:" in said and "fake" not in said
+    assert teacher.multiselect(key="class_remove_lobby").value == []
 
 
 def test_a_rated_quiz_rates_the_signed_in_student_at_the_reveal(progress_db) -> None:

@@ -202,26 +202,31 @@ def _leave() -> None:
 
 def _remove(code: str, key: str) -> None:
     held = st.session_state.get(TEACHER) or {}
-    chosen = st.session_state.get(key)
+    chosen = list(st.session_state.get(key) or ())
     st.session_state.pop(FLASH, None)
-    if chosen is None:
+    if not chosen:
         return
     try:
-        store.remove(code, held.get("secret"), int(chosen[0]))
-        st.session_state[key] = None
-        st.toast(tr("class.removed_done", name=session.plain(chosen[1])), icon=":material/person_remove:")
+        # one transaction for all of them: a flood of fakes goes in one press
+        store.remove_many(code, held.get("secret"), [int(c[0]) for c in chosen])
+        st.session_state[key] = []
+        done = (tr("class.removed_done", name=session.plain(chosen[0][1])) if len(chosen) == 1
+                else tr("class.removed_many_done", n=len(chosen)))
+        st.toast(done, icon=":material/person_remove:")
         FEED.nudge()
     except ProgressError as error:
         st.session_state[FLASH] = error_text(error)
 
 
 def remove_panel(code: str, players: list, key: str) -> None:
-    """Take a nickname out of the quiz: a fake, a rude name, a student twice. Any number of
-    names: the box searches as the teacher types."""
-    with st.expander(tr("class.remove_title"), icon=":material/person_remove:"):
+    """Take nicknames out of the quiz: a fake, a rude name, a student twice, or a flood of
+    fakes at once. The box searches as the teacher types; every name picked goes in one press."""
+    with st.expander(tr("class.remove_title_many"), icon=":material/person_remove:"):
         options = [(p.id, p.nickname) for p in reversed(players)]  # the newest first: fakes arrive last
-        st.selectbox(tr("class.remove_pick"), options, index=None, key=key, format_func=lambda o: o[1],
-                     placeholder=tr("class.remove_placeholder"))
+        if st.session_state.get(key):  # names removed by another window are no longer offered
+            st.session_state[key] = [c for c in st.session_state[key] if tuple(c) in options]
+        st.multiselect(tr("class.remove_pick_many"), options, key=key, format_func=lambda o: o[1],
+                       placeholder=tr("class.remove_placeholder"))
         st.button(tr("class.remove"), key=f"{key}:go", icon=":material/person_remove:", on_click=_remove,
                   args=(code, key), disabled=not players)
 
