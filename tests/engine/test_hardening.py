@@ -1,4 +1,4 @@
-"""Hardening (issue 11, ../shared/reviews/reliability.md F1-F3): no input crashes a parser
+"""Hardening (issue 11, findings F1-F3 of the reliability review): no input crashes a parser
 or the loader, errors quote only a short excerpt of what was typed, and a position that
 no game played by the rules can reach is refused with a coded error.
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from puzzles import PUZZLE_TYPES, questions
 
 COURSE = load_course()
 IDS = COURSE.ordered_ids()
-SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
+RULES_MD = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 
 
 @pytest.mark.parametrize("lesson_id", IDS)
@@ -54,31 +55,46 @@ def test_drills_name_puzzle_types_that_fit_the_lessons_game(lesson_id):
         assert preset in PUZZLE_TYPES[drill].presets, (lesson_id, drill)
 
 
-def _la_plaza_headings(name: str) -> list[str]:
-    """Section headings of a La Plaza lesson: the line that opens each block ending in a remember list."""
-    lines = (SEEDS / name).read_text(encoding="utf-8").splitlines()
-    headings = [lines[2]]
-    for before, line in zip(lines, lines[1:]):
-        if before.startswith("- ") and not line.startswith("- "):
-            headings.append(line)
-    return headings
+_SECTION_ROW = re.compile(r"^\|\s*(00\d)\s*\|\s*([^|]+?)\s*\|\s*([^|]*?)\s*\|\s*$", re.MULTILINE)
+_RULE_ID = re.compile(r"\b(?:C|PT|BV|AF|DR|BK|KZ|A)-\d{2}\b")
 
 
-def test_every_rule_section_of_the_seed_documents_has_a_lesson():
-    if not SEEDS.exists():
-        pytest.skip("shared/seeds is not beside the repository")
+def _reference_sections() -> dict[str, list[tuple[str, str]]]:
+    """docs/rules.md §0.5: each source document's sections, in order, with the rules they give."""
+    sections: dict[str, list[tuple[str, str]]] = {}
+    for document, title, rules in _SECTION_ROW.findall(RULES_MD.read_text(encoding="utf-8")):
+        sections.setdefault(document, []).append((title, rules))
+    return sections
+
+
+def test_every_rule_section_of_the_source_documents_has_a_lesson():
+    sections = {doc: [title for title, _ in rows] for doc, rows in _reference_sections().items()}
     covered: dict[str, set[str]] = {}
     for lesson in COURSE.lessons.values():
         covered.setdefault(lesson.source["document"], set()).add(lesson.source["section"])
-    partners = _la_plaza_headings("000_b5dc3971a8768a62.txt")
+    assert set(covered) - {"strategy"} <= set(sections)          # every lesson cites a listed source
+    partners = sections["000"]
     assert len(partners) == 11 and set(partners) == covered["000"]
     # 001 repeats 000's general sections; its own are taught by the 1 v 1 lessons.
-    one_v_one = _la_plaza_headings("001_b942f87cd7da52e9.txt")
+    one_v_one = sections["001"]
+    assert len(one_v_one) == 10 and covered["001"] <= set(one_v_one)
     assert set(one_v_one) <= covered["001"] | covered["000"]
     assert one_v_one[0] in covered["001"]
-    assert covered["002"] == {'Het "All Fives" dominospel', "Het Draw Dominospel", "Het Block Dominospel"}
-    kozel = (SEEDS / "003_397be21f649e0d08.txt").read_text(encoding="utf-8")
-    assert covered["003"] <= set(kozel.splitlines()) and len(covered["003"]) == 2
+    assert len(sections["004"]) == len(one_v_one)                   # the same lesson in Portuguese
+    assert covered["002"] == set(sections["002"]) == {
+        'Het "All Fives" dominospel', "Het Draw Dominospel", "Het Block Dominospel"}
+    assert len(sections["003"]) == 4 and covered["003"] <= set(sections["003"]) and len(covered["003"]) == 2
+
+
+def test_every_section_of_the_reference_names_rules_it_states():
+    text = RULES_MD.read_text(encoding="utf-8")
+    stated = set(re.findall(r"^\|\s*((?:C|PT|BV|AF|DR|BK|KZ)-\d{2})\s*\|", text, re.MULTILINE))
+    stated |= set(re.findall(r"^\*\*(A-\d{2})\b", text, re.MULTILINE))
+    for document, rows in _reference_sections().items():
+        for title, rules in rows:
+            named = set(_RULE_ID.findall(rules))
+            assert named, (document, title)
+            assert named <= stated, (document, title, sorted(named - stated))
 
 
 def test_a_broken_lesson_is_reported_plainly(tmp_path):
