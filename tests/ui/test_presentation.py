@@ -105,6 +105,28 @@ def test_the_your_turn_answer_stays_hidden_until_revealed():
     assert at.query_params["step"] in (str(len(lesson.steps)), [str(len(lesson.steps))])
 
 
+def test_hidden_hands_keep_the_caption_back_too():
+    """Review C2: with the hands face down, the step's caption (which speaks from the
+    viewer's seat: "the two halves of your last tile") is neither shown nor said."""
+    lesson = COURSE.lesson("partners-capicu")
+    caption = lesson.text("en").captions["ana_sets_up"]
+    step = next(i for i, frame in enumerate(lesson.frames()) if frame.caption == "ana_sets_up")
+    at = open_app("lesson", lesson="partners-capicu", present="1", step=str(step))
+
+    def shown() -> bool:
+        return any(caption in (e.value or "") for e in list(at.info) + list(at.markdown))
+
+    assert shown()
+    at.button(key="present_hands").click().run()
+    assert not shown() and not at.exception
+    at.button(key="present_prev").click().run()
+    at.button(key="present_next").click().run()  # back on the step: its words said without the caption
+    said = board_data(at)["announce"]
+    assert said and "Ana" in said["text"] and caption not in said["text"] and not shown()
+    at.button(key="present_hands").click().run()
+    assert shown()
+
+
 def test_the_language_switches_live_and_keeps_the_step():
     at = open_app("lesson", lesson="partners-blocked", present="1", step="3")
     assert "Step 4 of" in counter(at)

@@ -64,7 +64,8 @@ def _step_words(i: int) -> str:
     if current.action and current.round.history:
         words.append(event_text(tr, current.round.history[-1][0], current.action,
                                 seat_labels(tr, current.round.rules, lesson.viewer), lesson.viewer))
-    words.append(text.captions.get(current.caption, ""))
+    if not (presenting and presentation.hands_hidden()):  # the caption may name the hidden tiles
+        words.append(text.captions.get(current.caption, ""))
     return " ".join(w for w in words if w)
 
 
@@ -140,7 +141,10 @@ def _present() -> None:
         if current.action and current.round.history:
             st.markdown(event_text(tr, current.round.history[-1][0], current.action,
                                    seat_labels(tr, rules, viewer), viewer))
-        st.info(text.captions.get(current.caption, ""))
+        # With the hands face down the step's caption is kept back too: it speaks from the
+        # viewer's seat ("the two halves of your last tile") and would name what is hidden.
+        if not hidden:
+            st.info(text.captions.get(current.caption, ""))
         if current.round.result is not None:
             with st.container(border=True):
                 for line in result_summary(tr, rules, current.round.result):

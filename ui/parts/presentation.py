@@ -8,7 +8,8 @@ arrow keys, Page Up / Page Down (a presenter's clicker), Home and End; F asks th
 browser for full screen; Escape, the browser leaving full screen, or the *Leave* button
 return to the lesson at the same step.
 
-The teacher can hide the hands (every tile face down) and show them again, and in a
+The teacher can hide the hands (every tile face down, and the step's caption, which would
+name them, kept back) and show them again, and in a
 lesson with a task the last step is *Your turn*: the question on the board, its answer
 hidden until *Reveal answer*. Table rules and the language switch live: the step is
 kept in session state, so nothing moves but the words and the board. A language chosen
