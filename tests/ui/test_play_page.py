@@ -340,3 +340,45 @@ def test_the_round_stays_usable_while_its_moves_are_judged(monkeypatch):
     review = at.session_state["play_reviews"][0]
     assert [d.ply for d in review.decisions] == sorted(ply for _, (_, _, ply, _) in held)
     assert len(at.dataframe[0].value) == len(review.decisions)
+
+
+def _must_draw_twice(game: Game) -> bool:
+    """The player must draw, and after that draw must draw again."""
+    if not game.human_to_move or [str(a) for a in game.round.legal_actions()] != ["draw"]:
+        return False
+    after = game.round.copy()
+    after.apply("draw")
+    return after.turn == 0 and [str(a) for a in after.legal_actions()] == ["draw"]
+
+
+def test_a_late_or_doubled_tap_drawn_for_an_old_position_makes_no_second_move():
+    """Review P10: a frame sent again (a doubled websocket frame, a late one after a reload)
+    carries the move the board offered at its version; once the match has moved on from that
+    version it changes nothing, as on a table's page, even when the same move is legal again
+    (a second draw)."""
+    for seed in ("31", "32", "33", "34", "35", "36", "37", "38"):
+        at = open_app("play", game="laplaza_1v1", seed=seed, levels="casual")
+        for _ in range(40):
+            game = _game(at)
+            if game.round.is_over or _must_draw_twice(game):
+                break
+            action = _as_offered(game.round, str(game.round.legal_actions()[0]))
+            at = component_event(at, f"play:{seed}:{game.round.round_number}:board", trigger=("play", action))
+        if _must_draw_twice(_game(at)):
+            break
+    else:
+        raise AssertionError("no deal of these seeds makes the player draw twice running")
+    game = _game(at)
+    board_key = f"play:{seed}:{game.round.round_number}:board"
+    moves = len(game.rounds[-1])
+    # the board on screen was drawn for this version; the tap's first frame lands, the
+    # match moves on (here directly, as a first frame's run would) ...
+    game.play("draw")
+    assert len(game.rounds[-1]) == moves + 1 and _game(at) is game
+    # ... and the same frame arriving again, for the board drawn before that move, is refused
+    at = component_event(at, board_key, trigger=("play", "draw"))
+    assert not at.exception, [e.message for e in at.exception]
+    assert len(_game(at).rounds[-1]) == moves + 1, "a stale tap made a second draw"
+    # a tap on the board drawn now still plays
+    at = component_event(at, board_key, trigger=("play", "draw"))
+    assert len(_game(at).rounds[-1]) >= moves + 2

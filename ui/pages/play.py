@@ -255,11 +255,16 @@ def current(key: str) -> Game | None:
     return st.session_state.get(GAME)
 
 
-def on_play(action: str) -> None:
+def on_play(action: str, key: str | None = None, version: int | None = None) -> None:
+    """The player's move ``action``, tapped on the board drawn for match ``key`` at
+    ``version``. A doubled or late frame (drawn for a position that has moved on since)
+    changes nothing, as on a table's page: only a tap on the position on the table plays."""
     with table_lock():
         if newer() or GAME not in st.session_state:
             return  # another tab moved first, or the match was stopped: the tap was on an old position
-        game: Game = st.session_state[GAME]
+        game = current(key) if key is not None else st.session_state[GAME]
+        if game is None or (version is not None and game.version != version):
+            return  # drawn for another match, or for a position already played from
         index, ply = len(game.rounds) - 1, len(game.rounds[-1])
         before = game.round.copy()
         try:
@@ -557,7 +562,8 @@ take_refined_hint(game)  # before the board: it says a changed move aloud
 board_col, side_col = st.columns([3, 2], gap="large")
 with board_col:
     show_board(board_round(game), viewer=0, key=f"play:{setup.seed}:{rnd.round_number}:board", reveal=rnd.is_over,
-               interactive=game.human_to_move, hint_legal=True, on_play=on_play, labels=labels, one_end_for_twins=True)
+               interactive=game.human_to_move, hint_legal=True, labels=labels, one_end_for_twins=True,
+               on_play=lambda action, key=match_key, version=game.version: on_play(action, key, version))
 
 with side_col:
     if game.human_to_move:
