@@ -18,6 +18,7 @@ engine.errors.PositionError: bad position: there must be 4 hands, one per seat
 from __future__ import annotations
 
 import json
+import re
 from itertools import combinations
 from typing import Any, Mapping
 
@@ -121,15 +122,40 @@ def dumps(rnd: Round, indent: int | None = None, snapshot: bool = False) -> str:
 def loads(text: str | bytes, reachable: bool = True) -> Round:
     """Read and validate a JSON position, which must be one that can arise in play unless
     ``reachable=False`` (see :func:`position_from_dict`)."""
+    return position_from_dict(read_json(text), reachable=reachable)
+
+
+#: The deepest nesting JSON text may have here (a position or a record nests 4 deep):
+#: checked before it is parsed, since Python's parser recurses.
+MAX_DEPTH = 32
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def read_json(text: str | bytes) -> Any:
+    """JSON text as Python values, as :func:`loads` reads a position (and the analysis
+    board a record): numbers of at most ``MAX_DIGITS`` digits, nesting at most
+    ``MAX_DEPTH`` deep; else NotationError ``bad_json``."""
     try:
-        data = json.loads(text, parse_int=_parse_int)
+        if isinstance(text, (bytes, bytearray)):
+            text = bytes(text).decode("utf-8")
+        if not isinstance(text, str):
+            raise TypeError("JSON text must be a string")
+        depth = deepest = 0
+        for bracket in _BRACKET.findall(_STRING.sub("", text)):
+            depth += 1 if bracket in "[{" else -1
+            deepest = max(deepest, depth)
+        if deepest > MAX_DEPTH:
+            raise NotationError("bad_json", detail=f"nested more than {MAX_DEPTH} deep")
+        return json.loads(text, parse_int=_parse_int)
     except _TooLong:
         raise NotationError("bad_json", detail=f"a number has more than {MAX_DIGITS} digits") from None
     except (json.JSONDecodeError, TypeError, UnicodeDecodeError, RecursionError) as exc:
         raise NotationError("bad_json", detail=str(exc).split(":")[0]) from None
+    except NotationError:
+        raise
     except ValueError:  # any other number Python will not read
         raise NotationError("bad_json", detail="a number cannot be read") from None
-    return position_from_dict(data, reachable=reachable)
 
 
 def _bad(detail: str) -> PositionError:
@@ -142,7 +168,7 @@ def _is_int(value: Any) -> bool:
 
 def _seat(data: Mapping, key: str, n: int, default: int | None = None) -> int | None:
     value = data.get(key, default)
-    if value is None:
+    if value is None and default is None:  # (a key given as null, where a seat is needed, is refused)
         return None
     if not _is_int(value) or not 0 <= value < n:
         raise PositionError("bad_turn", detail=f"{key} must be a seat from 0 to {n - 1}, not {quoted(value)}")

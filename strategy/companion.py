@@ -45,12 +45,13 @@ from typing import Any, Mapping, Sequence
 
 from engine import IllegalActionError, Round, Rules
 from engine.actions import Action
-from engine.errors import PositionError
+from engine.errors import NotationError, PositionError
 from engine.inference import deals_at_random
 from engine.knowledge import SeatView
 from engine.match import match_outcome
-from engine.notation import position_from_dict
-from engine.tiles import TILES, Tile
+from engine.notation import _check_score, _numbers, position_from_dict, position_to_dict, read_json
+from engine.round import lead_requirement
+from engine.tiles import TILES, Tile, mask_of
 from engine.view import ends_after
 
 #: how many fitting deals are drawn before an entry is called impossible
@@ -86,6 +87,7 @@ def _explain(code: str, params: Mapping[str, Any]) -> str:
         "start": "no game reaches this position ({why})",
         "paste_seat": "this game has seats 0 to {last} only",
         "not_over": "the round is not over yet",
+        "score": "no match has this score before round {round}",
     }
     text = english.get(code, code)
     for name, value in params.items():
@@ -208,11 +210,10 @@ class TableGame:
         if len(hand) != size or len(set(hand)) != size:
             raise EntryError("hand", size=size, got=len(set(hand)))
         object.__setattr__(self, "hand", hand)
-        if self.score is not None:  # the match score before the round: a whole number per side
-            if not isinstance(self.score, (list, tuple)) or not 0 < len(self.score) <= self.rules.num_players or \
-                    any(type(x) is not int for x in self.score):
-                raise EntryError("format")
-            object.__setattr__(self, "score", tuple(self.score))
+        if type(self.round_number) is not int or not 1 <= self.round_number < ROUND_LIMIT:
+            raise EntryError("format")
+        if self.score is not None:  # the match score before the round: one per side, as the engine checks it
+            object.__setattr__(self, "score", _checked_score(self.rules, self.round_number, self.score))
         if self.dealt is not None:
             object.__setattr__(self, "dealt", {int(seat): tuple(str(t) for t in tiles)
                                                for seat, tiles in self.dealt.items()})
@@ -245,6 +246,58 @@ class TableGame:
         entries = self.entries + (entry,)
         stand_in = _advance(self, self._stand_in, entry, entries)
         return replace(self, entries=entries, _stand_in=stand_in)
+
+    @property
+    def leader_unknown(self) -> bool:
+        """Who leads is not known yet: the record starts at the deal, nothing is entered,
+        no leader was named ("as the rules say"), and the player does not lead in every
+        deal that fits their hand (the rules give the lead to the holder of the 6-6, or of
+        Kozel's best tile, and the player does not hold it; or a lot decides). The page
+        then asks who led instead of letting the stand-in deal decide."""
+        if self.leader is not None or self.start is not None or self.entries:
+            return False
+        return self.leaders() != [self.seat]
+
+    def leaders(self) -> list[int]:
+        """The seats that can lead this round by the rules, given the player's hand: the
+        engine's lead rule (``lead_requirement``) on a deal that gives every tile the
+        player does not hold to that seat (for the player, to the next seat)."""
+        n = self.rules.num_players
+        mine = mask_of(Tile.parse(t) for t in self.hand)
+        rest = ((1 << len(TILES)) - 1) & ~mine
+        out = []
+        for seat in range(n):
+            holder = (self.seat + 1) % n if seat == self.seat else seat
+            hands = [mine if s == self.seat else rest if s == holder else 0 for s in range(n)]
+            forced_seat, _ = lead_requirement(self.rules, self.round_number, hands)
+            if forced_seat is None or forced_seat == seat:
+                out.append(seat)
+        return out
+
+    def led_by(self, seat: int) -> "TableGame":
+        """This record with ``seat`` named as the leader (what the page asks when
+        :attr:`leader_unknown`); EntryError when the rules do not let that seat lead."""
+        if self.entries or self.start is not None or seat not in self.leaders():
+            raise EntryError("not_turn", turn=self.turn, seat=seat)
+        return replace(self, leader=seat, _stand_in=None)
+
+    def lead_tiles(self) -> list[str]:
+        """The tiles the seat to move can lead now, another seat's lead (the engine's
+        judgement on each unseen tile: the 6-6 alone when the rules force it); [] when it
+        is no lead or the player's own."""
+        rnd = self._stand_in
+        if rnd.is_over or rnd.ends is not None or rnd.turn == self.seat:
+            return []
+        seen = {str(t) for t in self.view().seen()}
+        out = []
+        for tile in TILES:
+            if str(tile) not in seen:
+                try:
+                    self.play(rnd.turn, f"lead {tile}")
+                except (EntryError, IllegalActionError):
+                    continue
+                out.append(str(tile))
+        return out
 
     def blocked(self) -> "TableGame":
         """The round blocked at the table after the last move (nobody could play)."""
@@ -329,31 +382,36 @@ class TableGame:
     def from_dict(data: Mapping[str, Any]) -> "TableGame":
         """The record a file or link holds; a bad one raises ValueError (EntryError and
         the engine's errors are ValueErrors) saying what is wrong."""
-        if not isinstance(data, Mapping):
+        if not isinstance(data, Mapping) or not set(data) <= RECORD_KEYS:
             raise EntryError("format")
         rules = Rules.from_dict(data.get("rules", {}))
         n = rules.num_players
-        hand = data.get("hand", [])
-        if not isinstance(hand, list):
+        hand, moves = data.get("hand", []), data.get("moves", [])
+        if not isinstance(hand, list) or not all(isinstance(t, str) for t in hand) or not isinstance(moves, list):
             raise EntryError("format")
         game = TableGame(rules, seat=_int(data.get("seat", 0), n), hand=list(hand),
                          leader=None if data.get("leader") is None else _int(data["leader"], n),
-                         round_number=_int(data.get("round", 1), 10_000) or 1,
+                         round_number=_int(data.get("round", 1), ROUND_LIMIT) or 1,
                          score=data.get("score"),
                          start=None if data.get("start") is None else Start.from_dict(data["start"], n),
                          dealt=_dealt_from(data.get("hands"), n))
-        for move in data.get("moves", []):
-            if not isinstance(move, list) or not 2 <= len(move) <= 3:
+        for move in moves:
+            if not isinstance(move, list) or not 2 <= len(move) <= 3 or type(move[0]) is not int or \
+                    not all(isinstance(x, str) for x in move[1:]):
                 raise EntryError("format")
-            if move[1] == BLOCKED:
+            if move[1] == BLOCKED and move[0] == -1 and len(move) == 2:
                 game = game.blocked()
                 continue
-            game = game.play(_int(move[0], rules.num_players), str(move[1]), move[2] if len(move) == 3 else None)
+            game = game.play(_int(move[0], rules.num_players), move[1], move[2] if len(move) == 3 else None)
         return game
 
 
 #: the longest link text read back (a record of a whole round is a few hundred characters)
 LINK_LIMIT = 4000
+#: a round number from here on is no real match's
+ROUND_LIMIT = 10_000
+#: every key a record may have (what :meth:`TableGame.to_dict` writes)
+RECORD_KEYS = frozenset({"rules", "seat", "hand", "moves", "leader", "round", "score", "start", "hands"})
 
 
 def to_link(game: TableGame) -> str:
@@ -368,15 +426,14 @@ def _encode(data: Mapping[str, Any]) -> str:
 
 def from_link(word: str) -> TableGame:
     """The record a link holds; a bad or tampered link raises :class:`EntryError`
-    (``"link"``) or, for a record that cannot be, the engine's or this module's error."""
+    (``"link"``) or, for a record that cannot be, the error :func:`from_text` gives."""
     if not isinstance(word, str) or not 0 < len(word) <= LINK_LIMIT:
         raise EntryError("link")
     try:
         raw = zlib.decompressobj().decompress(base64.urlsafe_b64decode(word + "=" * (-len(word) % 4)), 20_000)
-        data = json.loads(raw.decode())
-    except (ValueError, zlib.error, UnicodeDecodeError):
+    except (ValueError, zlib.error):
         raise EntryError("link") from None
-    return TableGame.from_dict(data)
+    return _load(raw, None, "link")
 
 
 def from_text(raw: bytes | str, seat: int | None = None) -> TableGame:
@@ -385,19 +442,44 @@ def from_text(raw: bytes | str, seat: int | None = None) -> TableGame:
     seat to move when None) — with its history, the round from the deal; a snapshot, the
     round from that point on — with the position's other hands, for the exact values.
     Anything else raises a ValueError saying what is wrong."""
+    return _load(raw, seat, "format")
+
+
+def _load(raw: bytes | str, seat: int | None, unreadable: str) -> TableGame:
+    """The one reader of every way in (a link, a pasted position or record, a file): the
+    engine's JSON reader (``engine.notation.read_json``: no deep nesting, no endless
+    numbers), then the record or the position, and the engine's own loader on what came
+    of it (:func:`_engine_checked`). Every refusal is a ValueError (an EntryError or the
+    engine's coded error)."""
     try:
-        data = json.loads(raw.decode("utf-8") if isinstance(raw, bytes) else raw)
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise EntryError("format") from None
+        data = read_json(raw)
+    except NotationError:
+        raise EntryError(unreadable) from None
     if not isinstance(data, dict):
-        raise EntryError("format")
-    if "moves" in data or "hand" in data:
-        return TableGame.from_dict(data)
-    rnd = position_from_dict(data)  # checked, and proved to be a position a game reaches
-    seat = rnd.turn if seat is None else seat
-    if type(seat) is not int or not 0 <= seat < rnd.rules.num_players:
-        raise EntryError("paste_seat", last=rnd.rules.num_players - 1)
-    return TableGame.from_round(rnd, seat, hands=True)
+        raise EntryError(unreadable)
+    try:
+        if "moves" in data or "hand" in data:
+            return _engine_checked(TableGame.from_dict(data))
+        rnd = position_from_dict(data)  # checked, and proved to be a position a game reaches
+        seat = rnd.turn if seat is None else seat
+        if type(seat) is not int or not 0 <= seat < rnd.rules.num_players:
+            raise EntryError("paste_seat", last=rnd.rules.num_players - 1)
+        return _engine_checked(TableGame.from_round(rnd, seat, hands=True))
+    except RecursionError:  # (read_json refuses deep nesting first; this is the last guard)
+        raise EntryError(unreadable) from None
+
+
+def _engine_checked(game: TableGame) -> TableGame:
+    """``game`` when the engine's own loader takes the round it stands for: the stand-in
+    deal written as a position and read back (``engine.notation``), with its history from
+    the deal, proved reachable; a record begun mid-round is read as the snapshot it is
+    (that a game reaches it depends on hands nobody has seen; its score is checked all
+    the same, in :class:`TableGame`)."""
+    try:
+        position_from_dict(position_to_dict(game._stand_in), reachable=game.start is None)
+    except PositionError:
+        raise EntryError("format") from None
+    return game
 
 
 def _dealt_from(data: Any, players: int) -> dict[int, tuple[str, ...]] | None:
@@ -413,6 +495,19 @@ def _dealt_from(data: Any, players: int) -> dict[int, tuple[str, ...]] | None:
             raise EntryError("format")
         dealt[_int(int(key), players)] = tuple(str(Tile.parse(t)) for t in tiles)
     return dealt
+
+
+def _checked_score(rules: Rules, round_number: int, score: Any) -> tuple[int, ...]:
+    """The match score before a round, refused as the engine's loader refuses a position's
+    (``engine.notation``): one whole number per side, none negative, 0 before round 1,
+    short of the match's end, no more than the rounds before can have scored."""
+    try:
+        numbers = _numbers({"score": list(score) if isinstance(score, (list, tuple)) else score}, "score",
+                           rules.flags.units, [])
+        _check_score(rules, round_number, numbers, True)
+    except PositionError:
+        raise EntryError("score", round=round_number) from None
+    return tuple(numbers)
 
 
 def _int(value: Any, below: int) -> int:
@@ -511,9 +606,22 @@ def _advance(game: TableGame, rnd: Round, entry: Entry, entries: Sequence[Entry]
             raise EntryError("seen", tile=str(action.tile))
     if entry.seat == game.seat and action.kind != "draw":
         return _own_move(game, rnd, entry, action, entries)
+    if not _fits_the_line(view.ends, action):
+        raise EntryError("cannot", seat=entry.seat, action=entry.action)
     refusal = (_why_not(rnd, game.seat, entry, action) if action.tile is not None
                else EntryError("cannot", seat=entry.seat, action=entry.action))
     return _drawn_for(game, view, entry, action, entries, refusal)
+
+
+def _fits_the_line(ends: tuple[int, int] | None, action: Action) -> bool:
+    """What anyone at the table sees of a move's form: before the lead only a lead, after
+    it no lead, and a tile goes on an end that shows one of its numbers. (Whether the
+    mover held it is the deal model's question; the player's own moves the engine judges.)"""
+    if ends is None:
+        return action.kind == "lead"
+    if action.kind == "lead":
+        return False
+    return action.kind != "place" or action.tile.has(ends[0 if action.end == "L" else 1])
 
 
 def _own_move(game: TableGame, rnd: Round, entry: Entry, action: Action, entries) -> Round:
@@ -556,10 +664,9 @@ def _after(game: TableGame, view: SeatView, entry: Entry, action: Action) -> Sea
     tile = action.tile
     if action.kind == "lead":
         line = ((tile.low, tile.high),)
-        if view.forced_lead is not None:
-            # the rules forced this lead (Kozel's priority tile): which tile it is, the
-            # table learns only now, and it says that no hand held a better one
-            after = replace(after, forced_lead=tile)
+        # whether the rules forced this lead (the 6-6; Kozel's priority tile, which the
+        # table learns only now) is settled by the deal drawn for it: see _lead_fits
+        after = replace(after, forced_lead=tile)
     elif action.end == "L":
         line = ((tile.other(view.ends[0]), view.ends[0]),) + view.line
     else:
@@ -587,12 +694,25 @@ def _drawn_for(game: TableGame, view: SeatView, entry: Entry, action: Action, en
         # the round goes on; or the move left nobody able to play in every deal that fits;
         # or it reached the target with the points it scored (All Fives)
         wanted = [after, ended("block"), ended("target")]
+    if action.kind == "lead":
+        # a lead the rules forced (the leader held that tile), or a free one (none forced)
+        wanted = [v for w in wanted for v in (w, replace(w, forced_lead=None))]
     for view_after in wanted:
         for rnd in deals_at_random(view_after, _rng(game, entries)):
-            if rnd.view(game.seat) == view_after:
+            if rnd.view(game.seat) == view_after and (action.kind != "lead" or _lead_fits(rnd)):
                 return rnd
             break
     raise refusal
+
+
+def _lead_fits(rnd: Round) -> bool:
+    """The deal drawn for a lead is one in which the rules force that lead, or none
+    (``engine.round.lead_requirement`` on the hands as dealt: the lead is the first move)."""
+    dealt = rnd.copy()
+    while dealt.history:
+        dealt.undo()
+    seat, forced = lead_requirement(rnd.rules, rnd.round_number, dealt.hands)
+    return forced == rnd.forced_lead and (seat is None or seat == rnd.leader)
 
 
 def _blocked(game: TableGame, entries) -> Round:

@@ -298,3 +298,115 @@ def test_the_match_goes_on_with_the_next_round_and_ends_at_its_target():
     at.number_input(key="analyse_points:1:None").set_value(120).run(timeout=60)
     assert any(tr("play.match_over") in s.value for s in at.success)
     assert "analyse_next_start" not in [b.key for b in at.button]
+
+
+# ------------------------------------------------------------------ another seat leads (A1, A4)
+REVIEW_HAND = ["0-0", "0-2", "0-6", "1-2", "1-4", "3-3", "5-5"]  # the review's hand: no 6-6
+
+
+def _start(at, preset: str, players: int, hand: list[str], leader):
+    at.selectbox(key="analyse_preset").set_value(preset).run()
+    at.multiselect(key=f"analyse_hand:{preset}:{players}").set_value(hand)
+    at.selectbox(key=f"analyse_leader:{preset}:{players}").set_value(leader)
+    _button(at, "analyse_start").click().run(timeout=60)
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def test_partners_marco_leads_the_6_6_and_the_recording_goes_on():
+    from tests.support.streamlit_events import component_event
+
+    tr = translator("en")
+    at = _start(_open(), "laplaza_partners", 4, REVIEW_HAND, 3)
+    assert any(tr("analyse.their_turn", seat="Marco") in m.value for m in at.markdown)
+    assert at.selectbox(key="analyse_tile:0").options == ["6-6"]  # the rules force the 6-6
+    _button(at, "analyse_play").click().run(timeout=60)
+    assert not at.exception, [e.message for e in at.exception]
+    game = at.session_state["analyse_game"]
+    assert [e.to_list() for e in game.entries] == [[3, "lead 6-6"]]
+    assert any(tr("analyse.your_turn") in i.value for i in at.info)
+    at = component_event(at, "analyse_board", trigger=("play", "0-6@L"))  # your tile, on the board
+    assert not at.exception, [e.message for e in at.exception]
+    assert any(tr("analyse.their_turn", seat="Luis") in m.value for m in at.markdown)
+    at.selectbox(key="analyse_tile:2").set_value("1-6")
+    _button(at, "analyse_play").click().run(timeout=60)
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    assert [e.to_list() for e in at.session_state["analyse_game"].entries] == [
+        [3, "lead 6-6"], [0, "0-6@L"], [1, "1-6@R"]]
+
+
+def test_one_v_one_the_opponent_leads_and_the_recording_goes_on():
+    tr = translator("en")
+    at = _start(_open(), "laplaza_1v1", 2, REVIEW_HAND, 1)
+    assert "4-5" in at.selectbox(key="analyse_tile:0").options
+    at.selectbox(key="analyse_tile:0").set_value("4-5")
+    _button(at, "analyse_play").click().run(timeout=60)
+    assert not at.exception, [e.message for e in at.exception]
+    assert [e.to_list() for e in at.session_state["analyse_game"].entries] == [[1, "lead 4-5"]]
+    assert any(tr("analyse.your_turn") in i.value for i in at.info)
+
+
+def test_partners_round_one_without_the_6_6_asks_who_led():
+    tr = translator("en")
+    at = _start(_open(), "laplaza_partners", 4, REVIEW_HAND, None)  # as the rules say
+    assert f"**{tr('analyse.who_led')}**" in [m.value for m in at.markdown]
+    assert not any(tr("analyse.their_turn", seat="Luis") in m.value for m in at.markdown), "no guess"
+    assert at.selectbox(key="analyse_who_led").options == ["Luis", "Ana", "Marco"]
+    at.selectbox(key="analyse_who_led").set_value(2).run()
+    assert at.selectbox(key="analyse_lead:2").options == ["6-6"]
+    _button(at, "analyse_play").click().run(timeout=60)
+    assert not at.exception and not at.error
+    game = at.session_state["analyse_game"]
+    assert game.leader == 2 and [e.to_list() for e in game.entries] == [[2, "lead 6-6"]]
+    assert any(tr("analyse.their_turn", seat="Marco") in m.value for m in at.markdown)
+
+
+def test_one_v_one_by_lot_asks_who_led_and_you_may_say_you_did():
+    tr = translator("en")
+    at = _start(_open(), "laplaza_1v1", 2, REVIEW_HAND, None)
+    assert at.selectbox(key="analyse_who_led").options == ["You", "Opponent"]
+    _button(at, "analyse_i_led").click().run(timeout=60)
+    assert at.session_state["analyse_game"].leader == 0
+    assert any(tr("analyse.your_turn") in i.value for i in at.info)
+
+
+def test_a_wrong_tile_count_keeps_the_paste_box_and_the_file_upload():
+    tr = translator("en")
+    at = _open()
+    at.multiselect(key="analyse_hand:laplaza_partners:4").set_value(HAND[:6])
+    _button(at, "analyse_start").click().run(timeout=60)
+    assert not at.exception
+    assert at.error[0].value == tr("analyse.need_hand", n=7, got=6)
+    assert at.text_area(key="analyse_paste") and at.button(key="analyse_paste_open")
+    assert at.get("file_uploader"), "Open a record stays on the page"
+
+
+# ------------------------------------------------------------------ crafted links (review A2)
+# each showed a traceback on /analyse?g=…; each must now get a plain notice and the form
+CRAFTED_LINKS = {
+    "5,000 [ then 5,000 ]": "eNrtwTENAAAAAqCgzv41TOEHJAAAAADAWwEAAACAuwEdaAqT",
+    "round 1 at 0-300": "eNoljE0Kg0AMha9S3joDsaMu5ioiJdRAF9MqmVao4t0bp5uPx_vb8ZDXhDSAA4OcsbJzxtA626q7yj70GAlZZVJDYsJzXrX4"
+                        "fOC_fTlvRu_YJ5_BjiXLV83llbCYFn0jIYvbm9yatcFBKPfZ1F-YIrOPi4q3-PgBWiorMw",
+}
+_ONE_V_ONE = {"rules": {"preset": "laplaza_1v1", "players": 2}, "seat": 0, "hand": HAND}
+CRAFTED_RECORDS = {
+    "moves null": {**_ONE_V_ONE, "moves": None},
+    "a pass before the lead": {**_ONE_V_ONE, "leader": 1, "moves": [[1, "pass"]]},
+    "a one-number score": {**_ONE_V_ONE, "score": [0], "moves": []},
+    "All Fives for 4 with 2 sides": {"rules": {"preset": "all_fives", "players": 4}, "seat": 0,
+                                     "hand": HAND[1:6], "score": [0, 0], "moves": []},
+}
+
+
+@pytest.mark.parametrize("name", [*CRAFTED_LINKS, *CRAFTED_RECORDS])
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_crafted_link_gets_a_plain_notice_in_the_readers_language_and_the_form(name, lang):
+    from strategy.companion import _encode
+
+    link = CRAFTED_LINKS.get(name) or _encode(CRAFTED_RECORDS[name])
+    at = _open(link, lang=lang)  # (_open asserts no exception)
+    assert at.error and "Traceback" not in at.error[0].value and "/" not in at.error[0].value
+    if lang == "nl":
+        assert not any(word in at.error[0].value for word in ("record", "score", "match")), at.error[0].value
+    assert at.session_state["analyse_game"] is None and at.button(key="analyse_start")
+    assert "g" not in at.query_params

@@ -65,10 +65,13 @@ def _set(game: TableGame | None, *, keep_redo: bool = False) -> None:
         st.query_params["g"] = to_link(game)
 
 
-def _enter(seat: int, action: str, drawn: str | None = None) -> None:
-    """Add one entry; a refusal is kept for this run's message and nothing is lost."""
+def _enter(seat: int, action: str, drawn: str | None = None, leader: int | None = None) -> None:
+    """Add one entry (the first naming who led, when the record did not know); a refusal
+    is kept for this run's message and nothing is lost."""
     game: TableGame = st.session_state[GAME]
     try:
+        if leader is not None:
+            game = game.led_by(leader)
         _set(game.play(seat, action, drawn))
         st.session_state.pop("analyse_refused", None)
     except (EntryError, EngineError) as err:
@@ -119,7 +122,18 @@ refused = st.session_state.pop("analyse_refused", None)
 
 def setup_form() -> None:
     """Game, players, table rules, your hand and who leads; then the recording starts.
-    Or a position or record pasted or opened from a file."""
+    Or a position or record pasted or opened from a file: every way in stays on the page,
+    whatever the new round's form says."""
+    new_round_form()
+    paste_form()
+    uploaded = st.file_uploader(tr("analyse.upload"), type=["json"], key="analyse_upload")
+    if uploaded is not None:
+        raw = uploaded.getvalue()
+        _open_text(raw if len(raw) <= FILE_LIMIT else b"", "analyse.bad_file")
+
+
+def new_round_form() -> None:
+    """A new round: the game, the players, the table rules, your hand and who leads."""
     with st.container(border=True, key="analyse_setup"):
         st.subheader(tr("analyse.setup"), anchor=False)
         preset = st.selectbox(tr("analyse.game"), list(PRESET_NAMES), format_func=lambda p: game_title(tr, p),
@@ -149,11 +163,6 @@ def setup_form() -> None:
                 st.rerun()
             except (EntryError, EngineError) as err:
                 st.error(tr("analyse.refused", why=_why(err, names)))
-    paste_form()
-    uploaded = st.file_uploader(tr("analyse.upload"), type=["json"], key="analyse_upload")
-    if uploaded is not None:
-        raw = uploaded.getvalue()
-        _open_text(raw if len(raw) <= FILE_LIMIT else b"", "analyse.bad_file")
 
 
 def paste_form() -> None:
@@ -184,8 +193,38 @@ def _their_tile(seat: int, n: int, lead: bool) -> None:
     tile = st.session_state.get(f"analyse_tile:{n}")
     if tile is None:
         return
-    side = st.session_state.get(f"analyse_end:{n}") or _ends_for(st.session_state[GAME].round().ends, tile)[0]
-    _enter(seat, f"lead {tile}" if lead else f"{tile}@{side}")
+    if lead:  # the first tile: no end to choose
+        _enter(seat, f"lead {tile}")
+        return
+    ends = _ends_for(st.session_state[GAME].round().ends, tile)
+    side = st.session_state.get(f"analyse_end:{n}") or (ends[0] if ends else "L")  # a misfit: the engine says why
+    _enter(seat, f"{tile}@{side}")
+
+
+def _their_lead(seat: int) -> None:
+    """Who led, when the record did not know, and with which tile."""
+    tile = st.session_state.get(f"analyse_lead:{seat}")
+    if tile is not None:
+        _enter(seat, f"lead {tile}", leader=seat)
+
+
+def _i_led() -> None:
+    _set(st.session_state[GAME].led_by(st.session_state[GAME].seat))
+
+
+def who_led(game: TableGame, names: list[str]) -> None:
+    """Round 1 of Partners without the 6-6 (or a lot, or Kozel's best tile): the player's
+    hand does not say who led, so the board asks rather than guess; only the tiles the
+    rules let that seat lead are offered (the 6-6 alone at Partners)."""
+    with st.container(border=True, key="analyse_theirs"):
+        st.markdown(f"**{tr('analyse.who_led')}**")
+        seat = st.selectbox(tr("analyse.leader"), game.leaders(), key="analyse_who_led",
+                            format_func=lambda s: names[s])
+        if seat == game.seat:
+            st.button(tr("analyse.i_led"), type="primary", on_click=_i_led, key="analyse_i_led")
+        else:
+            st.selectbox(tr("analyse.tile"), game.led_by(seat).lead_tiles(), key=f"analyse_lead:{seat}")
+            st.button(tr("analyse.play"), type="primary", on_click=_their_lead, args=(seat,), key="analyse_play")
 
 
 def _ends_for(ends: tuple[int, int] | None, tile: str) -> list[str]:
@@ -203,7 +242,8 @@ def their_move(game: TableGame, names: list[str]) -> None:
     seat, ends, n = rnd.turn, rnd.ends, len(game.entries)
     seen = {str(t) for t in game.view().seen()}
     unseen = [str(t) for t in TILES if str(t) not in seen]
-    fitting = unseen if ends is None else [t for t in unseen if _ends_for(ends, t)]
+    # the lead: only the tiles the rules let this seat lead (the 6-6 alone when forced)
+    fitting = game.lead_tiles() if ends is None else [t for t in unseen if _ends_for(ends, t)]
     with st.container(border=True, key="analyse_theirs"):
         st.markdown(f"**{capitalised(tr('analyse.their_turn', seat=session.plain(in_sentence(tr.lang, names[seat]))))}**")
         tile = st.selectbox(tr("analyse.tile"), fitting, key=f"analyse_tile:{n}") if fitting else None
@@ -359,7 +399,7 @@ def _exact(real):
 def record(game: TableGame) -> None:
     names = seat_labels(tr, game.rules, game.seat)
     rnd = game.round()
-    mine = not game.is_over and rnd.turn == game.seat
+    mine = not game.is_over and rnd.turn == game.seat and not game.leader_unknown
     board_col, side_col = st.columns([3, 2], gap="medium")
     with board_col:
         show_board(rnd, viewer=game.seat, key="analyse_board", interactive=mine and DRAWING not in st.session_state,
@@ -387,6 +427,8 @@ def record(game: TableGame) -> None:
             shown = st.session_state.get(HINTED)
             if shown and shown[0] == len(game.entries):
                 show_hint(shown[1], game.rules, game.view())
+        elif game.leader_unknown:
+            who_led(game, names)
         else:
             their_move(game, names)
         if game.start is not None:
