@@ -184,3 +184,38 @@ def wait_for_version(tables: TableStore, code: str, version: int, timeout: float
             return
         time.sleep(0.1)
     raise AssertionError(f"the move at version {version} did not land within {timeout} s")
+
+
+def test_a_players_review_replaces_its_progress_by_itself(browser, app_url):
+    """A player who opens their seat after the round ended (a reload, another device) gets
+    every choice judged anew: the page shows the judging's progress, then the whole review
+    by itself once the judging ends, with nobody else acting (nothing reruns the page)."""
+    from strategy.review import decision_points
+    from strategy.table_play import Options, Table, new_token, token_hash
+    from ui.parts.table_sync import open_table
+
+    token = new_token()
+    for n in range(50):  # the first deal (seeds are fixed) where the person has real choices to be judged
+        table = Table.open("laplaza_1v1", 2, (), f"review-by-itself-{n}", ["me", "casual"], Options(),
+                           name="Ana", token=token_hash(token)).start(0.0)
+        now = 0.0
+        while not table.game.round.is_over:
+            now += 10.0  # past the bot's pace, and the person is there
+            if table.game.round.turn == 0:
+                table.play(0, table.game.round.canonical_actions()[0], version=table.version, now=now)
+            else:
+                assert table.step(now, {0: now})
+        if decision_points(table.game, 0, 0):
+            break
+    assert decision_points(table.game, 0, 0), "no deal gave the person a choice"
+    code = open_table(TableStore(open_store()), table, seat_token=token)
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(f"{app_url}/table?t={code}&me={token}&lang=en")
+        expect(page.get_by_text("Round over").first).to_be_visible(timeout=60_000)
+        # the review's replay is drawn only once every choice is judged; nothing is clicked
+        expect(page.get_by_text("Replay with every hand shown")).to_be_visible(timeout=120_000)
+        expect(page.get_by_text(re.compile(r"Judging your moves"))).to_have_count(0)
+    finally:
+        context.close()

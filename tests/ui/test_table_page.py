@@ -215,3 +215,37 @@ def test_after_a_first_hint_the_next_one_is_worked_out_while_the_player_thinks(p
         screen = component_event(screen, f"table:{code}:1:board", trigger=("play", action))
         assert not screen.exception, [e.message for e in screen.exception]
     raise AssertionError("no player had a second real choice")
+
+
+def test_the_review_panel_looks_again_only_while_choices_are_being_judged(monkeypatch):
+    """``judged_panel`` (the table's and the play page's way): a fragment on a timer while
+    a choice is pending, which reruns the page once the review is complete; drawn again
+    then, it has no timer and shows the review."""
+    from concurrent.futures import Future
+
+    import streamlit as st
+
+    from strategy.review_queue import RoundJudge
+    from ui.parts import play_review
+
+    registered, bodies, shown, progress, reruns = [], [], [], [], []
+
+    def fragment(body, run_every=None):
+        registered.append(run_every)
+        bodies.append(body)
+        return body
+
+    monkeypatch.setattr(st, "fragment", fragment)
+    monkeypatch.setattr(st, "rerun", lambda *a, **k: reruns.append(1))
+    monkeypatch.setattr(play_review, "show_progress", lambda done, total, failed, **k: progress.append((len(done), total)))
+    judge = RoundJudge(0)
+    pending: Future = Future()
+    judge._futures[3] = pending
+    play_review.judged_panel(judge, shown.append)
+    assert registered == [play_review.LOOK_AGAIN] and progress == [(0, 1)] and not shown
+    pending.set_exception(RuntimeError("could not judge"))  # done: a failed judging counts as done
+    bodies[0]()  # the timer's next look
+    assert reruns == [1] and not shown, "complete: the page is drawn again, once"
+    play_review.judged_panel(judge, shown.append)  # that drawing
+    assert registered[1:] == [None], "no timer once nothing is pending"
+    assert len(shown) == 1 and shown[0].decisions == () and reruns == [1]

@@ -36,7 +36,7 @@ from ui.parts.board_frame import show_board
 from ui.parts.class_quiz import app_base, qr_svg
 from ui.parts.hint_view import hint_for, refined, show_hint, stop_thinking, think_ahead, watch_refining
 from ui.parts.live_watch import watch
-from ui.parts.play_review import show_progress, show_review
+from ui.parts.play_review import judged_panel, show_review
 from ui.parts.play_setup import new_seed
 from ui.parts.table_feed import PATH as FEED_PATH
 from ui.parts.table_form import choose_game, choose_options
@@ -299,17 +299,18 @@ def round_end(store: TableStore, code: str, table: Table, seat: int, names: list
 
 
 def review_part(code: str, table: Table, seat: int, index: int, names: list[str]) -> None:
-    """This player's review of their own moves in round ``index``."""
+    """This player's review of their own moves in round ``index``: its progress while the
+    last choices are judged, then the whole review, by itself (``judged_panel``)."""
     game = table.game
     judged = judge(code, index)
     judged.fill(game, seat)
-    review = judged.review()
-    if review is None:
-        show_progress(judged.decisions(), judged.total, len(judged.failed()))
-    else:
+
+    def show(review) -> None:
         keep_grades(code, seat, index, review.decisions)
         show_review(game, index, review, f"table-{code}-{index}-review", failed=len(judged.failed()), seat=seat,
                     labels=names)
+
+    judged_panel(judged, show)
 
 
 def keep_grades(code: str, seat: int, index: int, decisions) -> None:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 import pandas as pd
 import streamlit as st
 
 from strategy.evaluate import Z95
 from strategy.game import Game
 from strategy.review import GRADES, Decision, RoundReview
+from strategy.review_queue import RoundJudge
 
 from .. import session
 from .board_frame import show_board
@@ -126,6 +129,31 @@ def show_progress(done: list[Decision], total: int, failed: int, *, luck: bool =
         st.warning(tr("play.judge_failed", n=failed), icon=":material/error:")
     if done:
         show_decisions(done, luck=luck, links=links)
+
+
+#: How often a review still being judged looks again (seconds).
+LOOK_AGAIN = 0.5
+
+
+def judged_panel(judge: RoundJudge, show: Callable[[RoundReview], None], *, luck: bool = True,
+                 links: dict[int, str] | None = None) -> None:
+    """A round's review that appears by itself: its progress while choices are being judged,
+    then ``show(review)`` once every one is. A fragment that looks again every
+    :data:`LOOK_AGAIN` seconds only while something is pending; when the review completes it
+    reruns the page once, which draws the panel again with no timer, so nothing reruns on a
+    timer after that. Inside another fragment (a table's live part) it works the same way."""
+    pending = judge.pending > 0
+
+    def panel() -> None:
+        review = judge.review()
+        if review is None:
+            show_progress(judge.decisions(), judge.total, len(judge.failed()), luck=luck, links=links)
+        elif pending:
+            st.rerun()  # complete: the page draws it once more, without the timer
+        else:
+            show(review)
+
+    st.fragment(panel, run_every=LOOK_AGAIN if pending else None)()
 
 
 def show_graded(review: RoundReview, rules, failed: int = 0, *, luck: bool = True,
