@@ -347,3 +347,37 @@ def test_a_rated_quiz_rates_the_signed_in_student_at_the_reveal(progress_db) -> 
     assert tr("ratings.yours", rating=rating.shown, change=signed(rating.value - START.value)) in texts_of(ana)
     ok(bo.run())
     assert "±" not in texts_of(bo)  # a guest has no rating
+
+
+def _board_svg(at: AppTest, prefix: str) -> str:
+    import json
+
+    board = next(c for c in at.get("bidi_component") if c.key.startswith(prefix))
+    proto = board.proto
+    for field in ("json", "data", "json_args"):
+        raw = getattr(proto, field, None)
+        if isinstance(raw, str) and raw:
+            return json.loads(raw).get("svg", raw)
+    return str(proto)
+
+
+def test_the_projector_board_does_not_give_the_count_away(progress_db) -> None:
+    """Review C11: before the reveal the projector's board of a "How many points…?"
+    question shows the hands, not each hand's pip total; after it, the totals explain."""
+    from ui.i18n import translator
+    from ui.labels import board_texts
+
+    teacher, code, ids = teacher_opens(["round_score"])
+    student_joins(code, "Ana", "device-ana-1")
+    ok(teacher.run())
+    ok(teacher.button(key="class_start").click().run())
+    first = puzzle_from_id(ids[0])
+    rnd = first.round()
+    word = board_texts(translator("en"))["pips"]
+    totals = [f"{rnd.pips(s)} {word}" for s in range(rnd.n) if rnd.hand(s)]
+    assert totals and rnd.is_over
+    svg = _board_svg(teacher, f"class_teacher_board:{code}:0")
+    assert not [t for t in totals if t in svg], "a pip total beside a hand before the reveal"
+    ok(teacher.button(key="class_reveal").click().run())
+    svg = _board_svg(teacher, f"class_teacher_board:{code}:0")
+    assert all(t in svg for t in totals)

@@ -128,3 +128,21 @@ def test_pages_offer_the_worksheet_download(page):
     buttons = at.get("download_button")
     assert len(buttons) == 1
     assert buttons[0].proto.label == translator("pt")("worksheet.download")
+
+
+@pytest.mark.parametrize(("ptype", "game"), [("block_count", "laplaza_partners"), ("round_score", None),
+                                              ("kozel", "kozel")])
+def test_counting_drills_do_not_print_the_count(ptype, game):
+    """Review C18: the board of a counting drill shows the hands, not each hand's pip
+    total (the sum the student is asked to find)."""
+    from ui.labels import board_texts
+
+    tr = translator("es")
+    word = board_texts(tr)["pips"]
+    puzzles = worksheet.practice_set(ptype, game, None, 4)
+    for puzzle in puzzles:
+        rnd = puzzle.round()
+        svg, _ = worksheet._board_svg(puzzle, "es", tr)
+        for seat in range(rnd.n):
+            if rnd.hand(seat):
+                assert f">{rnd.pips(seat)} {word}<" not in svg, (puzzle.id, seat)

@@ -319,7 +319,7 @@ def question_view(quiz, held, players: list) -> None:
     rnd = p.round()
     with board_col:
         show_board(rnd, viewer=p.viewer, key=f"class_teacher_board:{quiz.code}:{i}", reveal=rnd.is_over,
-                   interactive=False, hint_legal=False, present=True)
+                   interactive=False, hint_legal=False, present=True, hide_pips=not revealed)  # the class counts
     with side_col:
         live(quiz.code, held["secret"], i)
 

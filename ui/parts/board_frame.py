@@ -10,6 +10,7 @@ from strategy.evaluate import mirrored  # reads ends, line and rules: a Round ha
 from .. import session
 from ..board import board, board_model
 from ..labels import board_texts, seat_labels
+from .worksheet import without_pip_totals
 
 
 def show_board(
@@ -27,6 +28,7 @@ def show_board(
     one_end_for_twins: bool = False,
     hide_hand: bool = False,
     selected: str | None = None,
+    hide_pips: bool = False,
 ) -> None:
     """Draw ``rnd`` as ``viewer`` sees it; taps and arrow keys reach the callbacks.
 
@@ -35,13 +37,16 @@ def show_board(
     read from the back of the room. ``one_end_for_twins``: with equal ends a tile is offered
     on the left end only, since both ends give the same move (a game; a puzzle may ask
     which end). ``hide_hand``: the viewer's hand face down too (a spectator's board).
-    ``selected``: a hand tile drawn as picked up.
+    ``selected``: a hand tile drawn as picked up. ``hide_pips``: no pip total beside the
+    hands of a finished round (a puzzle whose question is that count).
     """
     tr = session.tr()
     model = board_model(
         rnd, viewer, seat_labels=labels or seat_labels(tr, rnd.rules, viewer), texts=board_texts(tr),
         reveal=reveal, interactive=interactive, hint_legal=hint_legal, selected=selected,
     )
+    if hide_pips:
+        without_pip_totals(model)
     if one_end_for_twins and model.get("legal") and mirrored(rnd):
         one_end(model["legal"])
     # Only a board that steps frames listens to the arrow keys: with two boards on a page

@@ -151,12 +151,20 @@ class _Sheet:
         return not trial.page_break_triggered
 
 
+def without_pip_totals(model: dict) -> dict:
+    """The board ``model`` without the pip total beside each hand: on a puzzle's board
+    (a worksheet, the projector's quiz) the student does the counting that the question
+    asks for ("How many points…?", who wins the block, a Kozel penalty)."""
+    model["seats"] = [{**seat, "pips": None} for seat in model.get("seats", [])]
+    return model
+
+
 def _board_svg(puzzle: Puzzle, lang: str, tr: Translator) -> tuple[str, str]:
-    """The puzzle's board as it appears on the page, and its score strip as text."""
+    """The puzzle's board as it appears on the page (no pip totals), and its score strip as text."""
     rnd = puzzle.round()
     names = seat_names(lang, puzzle.rules, puzzle.viewer)
-    model = board_model(rnd, puzzle.viewer, seat_labels=names, texts=board_texts(tr),
-                        interactive=False, hint_legal=False)
+    model = without_pip_totals(board_model(rnd, puzzle.viewer, seat_labels=names, texts=board_texts(tr),
+                                           interactive=False, hint_legal=False))
     return render_svg(model), _score_line(model.get("score"))
 
 
