@@ -219,6 +219,64 @@ def test_a_waiting_phone_asks_the_server_for_nothing_and_follows_at_once(browser
         quizzes.close_store()
 
 
+def test_an_answer_that_never_reached_the_server_is_said_and_a_stored_one_shows_as_sent(browser, app_url):
+    """Review C4: a tap on *Check* whose rerun died with the server came back, after the
+    page's reload, as an unanswered question with no word. Here the tap's message is
+    dropped on its way (the websocket is routed through the test), the page is loaded
+    again as the watcher does after a restart: it says the answer was not sent; tapped
+    again, the answer is stored, and a reload shows it as sent."""
+    from streamlit.proto.BackMsg_pb2 import BackMsg
+
+    from progress.quiz import open_quiz_store
+
+    quizzes = open_quiz_store()
+    quiz, secret = quizzes.create(CHOICES[:1], title="Lost", lang="en")
+    context = browser.new_context(viewport={"width": 420, "height": 900})
+    cut = {"on": False, "dropped": 0}
+
+    def route(ws) -> None:
+        server = ws.connect_to_server()
+
+        def to_server(message) -> None:
+            if cut["on"] and isinstance(message, (bytes, bytearray)):
+                msg = BackMsg()
+                try:
+                    msg.ParseFromString(bytes(message))
+                except Exception:  # noqa: BLE001 - not a BackMsg: let it through
+                    msg = None
+                if msg is not None and msg.WhichOneof("type") == "rerun_script":
+                    cut["dropped"] += 1
+                    return  # the server is gone before the tap's rerun arrives
+            server.send(message)
+
+        ws.on_message(to_server)
+
+    try:
+        phone = context.new_page()
+        phone.route_web_socket(re.compile(r".*/_stcore/stream"), route)
+        _join(phone, app_url, quiz.code, "Ana")
+        quizzes.advance(quiz.code, secret)
+        expect(phone.get_by_text("Question 1 of 1")).to_be_visible(timeout=30_000)
+        key = f"class:{quiz.code}:0"
+        _pick(phone.locator(f".st-key-{_css(key + ':pick')}").locator("button").first, False)
+        cut["on"] = True
+        phone.locator(f".st-key-{_css(key + ':check')}").get_by_role("button").click()
+        phone.wait_for_function("() => Object.keys(sessionStorage).some(k => k.startsWith('capicu-quiz:'))")
+        assert cut["dropped"] >= 1 and quizzes.answered_count(quiz.code, 0) == 0
+        cut["on"] = False
+        phone.reload()  # what the watcher does when it sees a new server
+        expect(phone.get_by_text("Your answer was not sent. Tap again.")).to_be_visible(timeout=30_000)
+        _answer_first(phone, quiz.code, 0)
+        assert quizzes.answered_count(quiz.code, 0) == 1
+        expect(phone.get_by_text("Your answer was not sent")).to_have_count(0)
+        phone.reload()  # an answer kept across a reload shows as sent, with no alarm
+        expect(phone.get_by_text("Answer sent")).to_be_visible(timeout=30_000)
+        expect(phone.get_by_text("Your answer was not sent")).to_have_count(0)
+    finally:
+        context.close()
+        quizzes.close_store()
+
+
 def test_two_servers_on_one_postgresql_and_one_restarted_mid_quiz(browser, postgres_base):
     """Half the phones on each server; the second server stops and starts again mid-quiz:
     its phones reconnect by themselves, show where the quiz is, and carry on; every answer

@@ -70,7 +70,22 @@ if (scenario === "dropped_rerun") {
   draw(base);
   await runUntil(() => data.since === "question:0|40.40.40");
   out.drawn_at = now;
-} else if (scenario.startsWith("guard")) {
+} else if (scenario.startsWith("press")) {
+  // The teacher's screen: a press of Next in the bar; the quiz moves (arrives) or not (lost).
+  const kind = scenario.split(":")[1];
+  draw({ ...base, since: "revealed:0|3.3.3", press: { areas: ["class_start", "class_bar"] } });
+  const bar = { classList: { contains: (c) => c === "st-key-class_bar" } };
+  const button = { tagName: "BUTTON", disabled: false, getAttribute: () => "stBaseButton-primary",
+                   classList: { contains: () => false } };
+  const popover = { ...button, getAttribute: () => "stPopoverButton" };
+  const click = (el) => { for (const fn of listeners.click || []) fn({ composedPath: () => [el, bar], target: el }); };
+  if (kind === "popover") click(popover);
+  else click(button);
+  if (kind === "arrives") setTimeout(() => draw({ since: "question:1|3.3.0" }), 600);
+  if (kind === "answers_only") setTimeout(() => draw({ since: "revealed:0|4.4.3" }), 600);  // a join, not the move
+  await runUntil(() => false, 20000);
+}
+else if (scenario.startsWith("guard")) {
   // A phone's page: `guard` says which question is open and whether this phone's answer is stored.
   const kind = scenario.split(":")[1];
   const key = "capicu-quiz:ABC234:device-0001";
@@ -80,14 +95,17 @@ if (scenario === "dropped_rerun") {
     storage.set(key, JSON.stringify({ question: 0, page: 999 }));
     const answered = kind === "stored_after_reload";
     draw({ ...base, watch: "phase", since: "question:0", guard: guard(0, answered, kind === "lost_revealed" ? "revealed" : "question") });
-  } else if (kind === "in_flight") {
+  } else if (kind === "in_flight" || kind === "lost_then_reload") {
+    // tapped Check on this page; a rerun of another kind is drawn first
     draw({ ...base, watch: "phase", since: "question:0", guard: guard(0, false) });
-    const button = { tagName: "BUTTON", disabled: false, closest: (sel) => (sel.includes("class_asking") ? {} : null), classList: { contains: () => false } };
-    for (const fn of listeners.click || []) fn({ composedPath: () => [button], target: button });
+    const area = { classList: { contains: (c) => c === "st-key-class_asking" } };
+    const button = { tagName: "BUTTON", disabled: false, getAttribute: () => "stBaseButton-primary",
+                     classList: { contains: () => false } };
+    for (const fn of listeners.click || []) fn({ composedPath: () => [button, area], target: button });
     out.stored_after_click = storage.get(key) || null;
-    draw({ guard: guard(0, false) });  // a rerun drawn before the answer's own
+    draw({ guard: guard(0, false) });
     out.stored_after_rerun = storage.get(key) || null;
-    draw({ guard: guard(0, true) });   // the answer's rerun: stored
+    if (kind === "in_flight") draw({ guard: guard(0, true) });  // the answer's own rerun: stored
   }
   await runUntil(() => true);
   out.kept = storage.get(key) || null;

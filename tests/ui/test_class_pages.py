@@ -349,6 +349,32 @@ def test_a_rated_quiz_rates_the_signed_in_student_at_the_reveal(progress_db) -> 
     assert "±" not in texts_of(bo)  # a guest has no rating
 
 
+def test_a_lost_answer_and_a_lost_press_are_said_in_words(progress_db) -> None:
+    """Reviews C4 and C5, the pages' side: the watcher (live_watch.js) reports an answer
+    tapped before a reload that the server does not hold, and a teacher's press that moved
+    nothing; each page says so, and stops saying it once the answer or the move is there."""
+    from tests.support.streamlit_events import component_event
+
+    teacher, code, ids = teacher_opens(["round_score"], count=1)
+    ana = student_joins(code, "Ana", "device-ana-0001")
+    ok(teacher.run())
+    ok(teacher.button(key="class_start").click().run())
+    ok(ana.run())
+    assert "Question 1 of 1" in texts_of(ana) and "not sent" not in texts_of(ana)
+    ok(component_event(ana, "class_join_watch", state={"unsent": 0}))
+    assert [w.value for w in ana.warning] == ["Your answer was not sent. Tap again."]
+    first = puzzle_from_id(ids[0])
+    ok(answer_on_page(ana, f"class:{code}:0", first.question.kind, list(first.options), right_response(first)))
+    said = texts_of(ana)
+    assert "Answer sent" in said and "not sent" not in said  # tapped again: stored, shown as sent
+
+    # the teacher pressed Show the answer; 4 s later the quiz was still on the question
+    ok(component_event(teacher, "class_live_watch", state={"press_lost": "question:0@1"}))
+    assert "That press did not reach the server, so nothing changed. Press again." in texts_of(teacher)
+    ok(teacher.button(key="class_reveal").click().run())
+    assert "did not reach" not in texts_of(teacher)  # the quiz moved: the old press is no news
+
+
 def _board_svg(at: AppTest, prefix: str) -> str:
     import json
 

@@ -28,7 +28,7 @@ from ui.parts.table_view import table_store
 from strategy.table_play import class_seat_token, token_hash
 from ui.parts.class_quiz import error_text, no_store_message, puzzle, quizzes, value_label
 from ui.parts.live_feed import FEED
-from ui.parts.live_watch import watch
+from ui.parts.live_watch import answer_guard, watch
 from ui.parts.question_widget import ask
 from ui.parts.rating_view import signed
 
@@ -48,6 +48,10 @@ if not me or not DEVICE.match(str(me)):
     me = new_device_id()
     st.query_params["me"] = me
 code = normalize_code(st.query_params.get("join", ""))
+
+
+#: The container of the answer controls, where the watcher notes a tap that sends an answer.
+ASKING = "class_asking"
 
 
 def _go() -> None:
@@ -203,7 +207,14 @@ def live() -> None:
     except ProgressError as error:
         st.error(error_text(error))
         return
-    watch(code, phase_of(now.state, now.current), what="phase", key="class_join_watch", reload_on_restart=True)
+    i = now.current
+    # this phone's answer to the question on screen, read before the watcher is drawn: an
+    # answer tapped on an earlier load of this page that is not here was lost on the way
+    mine = store.my_answer(code, player.id, i) if now.state in ("question", "revealed") else None
+    seen = watch(code, phase_of(now.state, now.current), what="phase", key="class_join_watch",
+                 reload_on_restart=True,
+                 guard=answer_guard(code, me, i, now.state, mine is not None, ASKING))
+    lost = seen.unsent == i and mine is None
     st.caption(tr("class.you_are", name=session.plain(player.nickname)) + f" · {session.plain(now.title)}")
     rated_note(now)
     if st.session_state.get("class_answer_error"):
@@ -225,14 +236,17 @@ def live() -> None:
         if row is not None:
             st.metric(tr("class.col_rank"), f"{row.rank}")
         return
-    i = now.current
     st.subheader(tr("class.question_n", n=i + 1, total=now.total))
-    mine = store.my_answer(code, player.id, i)
     if now.state == "revealed":
+        if lost:  # the verdict says "No answer": the phone says why
+            st.warning(tr("class.not_sent_late"), icon=":material/wifi_off:")
         _verdict(now, i, mine)
         st.caption(tr("class.wait_next"))
     elif mine is None:
-        _asking(now, i)
+        if lost:
+            st.warning(tr("class.not_sent"), icon=":material/wifi_off:")
+        with st.container(key=ASKING):  # a tap on Check (or a play on the board) in here sends
+            _asking(now, i)
     else:
         given = value_label(puzzle(now.puzzle_ids[i]), mine.response, now.lang)
         st.info(tr("class.received", answer=session.plain(given)),

@@ -246,12 +246,20 @@ def join_panel(code: str, players: list, capacity: int, *, qr_width: int = 260) 
         st.markdown(f"**{tr('class.joined_of', n=len(players), capacity=capacity)}** {names}{tail}")
 
 
+#: The containers of the buttons that move the quiz (Start; Show the answer / Next).
+MOVES = ("class_start", "class_bar")
+
+
 def _watch_all(code: str, key: str) -> None:
     """Redraw the enclosing fragment when a student joins, leaves or answers, or the quiz moves.
-    The value is read before what the fragment shows, so the screen is never behind it."""
+    The value is read before what the fragment shows, so the screen is never behind it.
+    A press of a move that changed nothing 4 s later is said here (live_watch.js)."""
     beat = pulses(store, [code]).get(code)
-    if beat is not None:
-        watch(code, beat.watched("all"), what="all", key=key)
+    if beat is None:
+        return
+    seen = watch(code, beat.watched("all"), what="all", key=key, press=MOVES)
+    if seen.press_lost is not None and seen.press_lost == beat.phase:
+        st.warning(tr("class.press_lost"), icon=":material/sync_problem:")
 
 
 @st.fragment
