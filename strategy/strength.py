@@ -60,10 +60,28 @@ def duel_row(a: str, b: str | None, game: str, players: int | None = None) -> di
 OUTSIDE_PLAYER = "dominoes-pab-full"
 
 
+#: A level changed since its duel against the outside player, and the bot that played it
+#: (strategy.bots.BASELINES): the expert read the others' choices by a hand-set model then.
+PLAYED_OUTSIDE_AS = {"expert": "expert-pips"}
+
+
 def against_outside(level: str, game: str, players: int | None = None) -> dict[str, Any] | None:
     """The duel of ``level`` against :data:`OUTSIDE_PLAYER` in ``game`` (the row with the
     most deals), or None when none was measured."""
     return duel_row(level, OUTSIDE_PLAYER, game, players)
+
+
+def against_outside_before(level: str, game: str, players: int | None = None
+                           ) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """For a level measured against :data:`OUTSIDE_PLAYER` only as it was before
+    (:data:`PLAYED_OUTSIDE_AS`): that duel, and the level's duel against what it was; None
+    when either was not measured. The two figures stand side by side, never added: they
+    were played on different deals against different players."""
+    before = PLAYED_OUTSIDE_AS.get(level)
+    if before is None:
+        return None
+    outside, step = duel_row(before, OUTSIDE_PLAYER, game, players), duel_row(level, before, game, players)
+    return (outside, step) if outside is not None and step is not None else None
 
 
 def write(duels: list[dict[str, Any]]) -> None:

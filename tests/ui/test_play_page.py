@@ -13,6 +13,7 @@ from strategy.game import Game, Setup
 from tests.support.streamlit_events import component_event
 from tests.ui.conftest import create_profile, open_app, texts_of
 from ui.i18n import LANGUAGES, translator
+from ui.labels import figure
 
 
 @pytest.fixture(autouse=True)
@@ -77,19 +78,24 @@ def test_the_setup_form_speaks_every_language(lang):
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_the_expert_says_how_it_fares_against_the_dominoes_package(lang):
-    from strategy.strength import against_outside
+    """The duel against the package was played by the expert before its reading of the
+    others was fitted (strategy.strength.PLAYED_OUTSIDE_AS): the caption says so, and what
+    today's expert scores against that one, each figure from strategy/strength.json."""
+    from strategy.strength import against_outside, against_outside_before
 
-    row = against_outside("expert", "laplaza_partners", 4)
-    assert row is not None and row["deals"] >= 400 and row["ci95"][0] > 0  # docs/strength.md
+    assert against_outside("expert", "laplaza_partners", 4) is None  # not claimed for today's expert
+    outside, step = against_outside_before("expert", "laplaza_partners", 4)
+    assert outside["a"] == step["b"] == "expert-pips" and outside["deals"] >= 400 and outside["ci95"][0] > 0
     at = open_app("play", lang=lang)
     tr = translator(lang)
-    outside = tr("play.measured_outside", points="", low="", high="", deals=row["deals"])
-    head = outside[:outside.index(":")]  # the sentence's opening, before the figures
+    sentence = tr("play.measured_outside_before", points="", low="", high="", deals=outside["deals"])
+    head = sentence[:sentence.index("{") if "{" in sentence else 40][:40]  # the sentence's opening
     at.selectbox(key="play_form_game").set_value("laplaza_partners").run()
     assert not any(head in c.value for c in at.caption)  # casual, the default, was not measured so
     at.selectbox(key="play_form_level:laplaza_partners:4:1").set_value("expert").run()
     line = next(c.value for c in at.caption if head in c.value)
-    assert str(row["deals"]) in line
+    for row in (outside, step):
+        assert str(row["deals"]) in line and figure(tr, row["points_per_deal"], True) in line
 
 
 def test_a_match_started_from_the_form_is_played_to_the_end_of_a_round_and_reviewed():

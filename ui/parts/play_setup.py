@@ -14,7 +14,7 @@ import streamlit as st
 
 from engine import EngineError, Rules, overlays_for
 from strategy.game import HUMAN, PLAYABLE_LEVELS, PLAYER_COUNTS, GameError, Setup
-from strategy.strength import against_outside, measured
+from strategy.strength import against_outside, against_outside_before, measured
 
 from .. import session
 from ..labels import figure, game_title, seat_labels, variant_names
@@ -191,6 +191,10 @@ def setup_form() -> Setup | None:
             outside = against_outside(level, preset, players)
             if outside is not None:  # docs/strength.md: the `dominoes` package at full strength
                 columns[seat - 1].caption(_measured(tr, "play.measured_outside", outside))
+            elif (before := against_outside_before(level, preset, players)) is not None:
+                outside, step = before  # measured as it was, and what it gained since
+                columns[seat - 1].caption(_measured(tr, "play.measured_outside_before", outside) + " "
+                                          + _measured(tr, "play.measured_since", step))
             levels.append(level)
         touch = st.toggle(tr("play.touch_move"), key="play_form_touch", help=tr("play.touch_move_help"))
         seed = st.text_input(tr("play.seed"), key="play_form_seed", max_chars=40, help=tr("play.seed_help"))
