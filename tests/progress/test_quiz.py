@@ -597,6 +597,13 @@ def test_with_no_limit_per_address_a_flood_of_joins_is_slowed(quizzes: QuizStore
     limited, _ = quizzes.create(IDS, per_address=quiz_module.JOIN_BURST + 5, capacity=300)
     for i in range(quiz_module.JOIN_BURST + 5):
         quizzes.join(limited.code, f"s{i}", device(i), address="192.0.2.7")
+    # a server set with CAPICU_JOIN_BURST=0 (a bench: every phone on the loopback) has no such limit
+    monkeypatch.setenv(quiz_module.JOIN_BURST_ENV, "0")
+    for i in range(200, 200 + quiz_module.JOIN_BURST + 2):
+        quizzes.join(quiz.code, f"b{i}", device(i), address="192.0.2.7")
+    monkeypatch.setenv(quiz_module.JOIN_BURST_ENV, "not a number")  # the default, then
+    with pytest.raises(QuizError):
+        quizzes.join(quiz.code, "fake", device(100), address="192.0.2.7")
 
 
 def test_the_teacher_removes_several_nicknames_at_once(quizzes: QuizStore) -> None:
