@@ -146,3 +146,33 @@ def test_counting_drills_do_not_print_the_count(ptype, game):
         for seat in range(rnd.n):
             if rnd.hand(seat):
                 assert f">{rnd.pips(seat)} {word}<" not in svg, (puzzle.id, seat)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "pt", "es"])
+def test_the_key_gives_the_board_questions_letter_and_a_line_on_each_distractor(lang):
+    """Review C19: the daily set's board question (the best All Fives play, choices A-H)
+    has its letter in the key, and each wrong choice a line saying why (an illegal end,
+    a draw or a pass while a tile fits, a play that scores less)."""
+    from puzzles import check
+    from puzzles.explain import label
+
+    puzzles = daily_set(DAY)
+    number, board = next((n, p) for n, p in enumerate(puzzles, 1) if p.question.kind == "fives_best")
+    options = list(board.options)
+    right = [i for i, o in enumerate(options) if o in board.answer]
+    assert right and len(options) == 8
+    pages = _pages(worksheet.daily_worksheet(DAY, lang))
+    key_text = " ".join(pages[_key_start(pages, lang):])
+    tr = translator(lang)
+    head = tr("worksheet.puzzle", n=number, total=len(puzzles))
+    answer = label(lang, "fives_best", board.answer, board.rules, board.viewer)
+    assert _flat(f"{head}: {worksheet._letter(right[0])} · {answer}") in key_text
+    lines = worksheet.distractor_lines(board, lang)
+    assert len(lines) == len(options) - len(right)  # every distractor, D F G H included
+    for i, option in enumerate(options):
+        if i in right:
+            continue
+        why = check(board, option, lang).lines[0]
+        line = next(x for x in lines if x.startswith(f"{worksheet._letter(i)}. "))
+        assert why in line
+        assert " ".join(_flat(line).split()[:4]) in key_text

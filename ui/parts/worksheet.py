@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from puzzles import BANDS, PUZZLE_TYPES, LANGUAGES, Puzzle, PuzzleError, daily_set, practice_puzzle
+from puzzles import BANDS, PUZZLE_TYPES, LANGUAGES, Puzzle, PuzzleError, check, daily_set, practice_puzzle
 from puzzles import questions
 from language import seat_names
 from puzzles.explain import explanation, label, lookup, question_text
@@ -217,16 +217,39 @@ def _answer_key(sheet: _Sheet, puzzles: Sequence[Puzzle], lang: str, tr: Transla
         kind = questions.KINDS[puzzle.question.kind]
         options = _options(puzzle)
         answer = label(lang, kind.name, puzzle.answer, puzzle.rules, puzzle.viewer)
-        letters = []
-        wanted = puzzle.answer if kind.multi and isinstance(puzzle.answer, list) else [puzzle.answer]
-        for i, option in enumerate(options):
-            if option in wanted:
-                letters.append(_letter(i))
+        # a board question's answer is the list of the moves that answer it (either end
+        # of a mirrored line): each is a right letter
+        wanted = puzzle.answer if isinstance(puzzle.answer, list) else [puzzle.answer]
+        letters = [_letter(i) for i, option in enumerate(options) if option in wanted]
         head = tr("worksheet.puzzle", n=number, total=len(puzzles))
         sheet.para(f"{head}: {', '.join(letters) + ' · ' if letters else ''}{answer}", size=12, bold=True, gap=0.5)
         for line in explanation(puzzle, lang):
             sheet.para(line, size=10, gap=0.2, indent=4)
+        for line in distractor_lines(puzzle, lang):
+            sheet.para(line, size=10, gap=0.2, indent=4)
         pdf.ln(3)
+
+
+def distractor_lines(puzzle: Puzzle, lang: str) -> list[str]:
+    """A line for each wrong choice of a one-answer question: its letter, the choice and why
+    it is wrong ("D. 3-5 on the right end: 3-5 does not fit the right end…", "G. Draw: you
+    have to play when a tile fits…"), the verdict a player gets on screen for it. A choice
+    whose verdict only repeats the answer ("Not quite. The answer: 11.") gets no line: the
+    explanation above already works the answer out."""
+    kind = questions.KINDS[puzzle.question.kind]
+    if kind.multi:
+        return []
+    wanted = puzzle.answer if isinstance(puzzle.answer, list) else [puzzle.answer]
+    lines = []
+    for i, option in enumerate(_options(puzzle)):
+        if option in wanted:
+            continue
+        verdict = check(puzzle, option, lang)
+        if verdict.correct or verdict.reason == "wrong" or not verdict.lines:
+            continue
+        shown = label(lang, kind.name, option, puzzle.rules, puzzle.viewer)
+        lines.append(f"{_letter(i)}. {shown}: {verdict.lines[0]}")
+    return lines
 
 
 def worksheet_pdf(puzzles: Sequence[Puzzle], *, lang: str = "en", title: str, subtitle: str = "",
