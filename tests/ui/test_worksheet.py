@@ -176,3 +176,15 @@ def test_the_key_gives_the_board_questions_letter_and_a_line_on_each_distractor(
         line = next(x for x in lines if x.startswith(f"{worksheet._letter(i)}. "))
         assert why in line
         assert " ".join(_flat(line).split()[:4]) in key_text
+
+
+def test_the_kozel_who_leads_next_worksheet_has_variety():
+    """Review C17: six puzzles of *Who leads next?* at Kozel, and the Kozel penalties."""
+    from puzzles.varied import look
+
+    leads = worksheet.practice_set("next_leader", "kozel", None, 6)
+    assert len({str(p.answer) for p in leads}) >= 3
+    penalties = worksheet.practice_set("kozel", "kozel", "medium", 4)
+    assert len({look(p) for p in penalties}) == 4
+    pages = _pages(worksheet.worksheet_pdf(leads, lang="en", title="Kozel"))
+    assert len(pages) >= 2

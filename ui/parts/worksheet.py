@@ -24,10 +24,11 @@ import sys
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from puzzles import BANDS, PUZZLE_TYPES, LANGUAGES, Puzzle, PuzzleError, check, daily_set, practice_puzzle
+from puzzles import BANDS, PUZZLE_TYPES, LANGUAGES, Puzzle, PuzzleError, check, daily_set
 from puzzles import questions
 from language import seat_names
 from puzzles.explain import explanation, label, lookup, question_text
+from puzzles.varied import varied_set
 
 from ..board.model import board_model
 from ..board.svg import FONT, render_svg, stock_row_svg
@@ -294,14 +295,16 @@ def daily_worksheet(date: dt.date | str, lang: str = "en", per_page: int = 2) ->
 
 def practice_set(ptype: str, game: str | None = None, level: str | None = None, count: int = 6,
                  start: int = 0) -> list[Puzzle]:
-    """``count`` practice puzzles of one drill, game and level (the Practice page's sequence)."""
+    """``count`` practice puzzles of one drill, game and level: the Practice page's sequence
+    from puzzle ``start`` on, without near repeats and, where the table's rules give the
+    drill one answer, mixed with a companion drill (:mod:`puzzles.varied`)."""
     if ptype not in PUZZLE_TYPES:
         raise PuzzleError(f"unknown puzzle type {ptype!r}")
     if level is not None and level not in BANDS:
         raise PuzzleError(f"unknown level {level!r}")
     if not 1 <= count <= MAX_COUNT:
         raise PuzzleError(f"count must be between 1 and {MAX_COUNT}")
-    return [practice_puzzle(ptype, game, level, start + i) for i in range(count)]
+    return varied_set(ptype, game, level, count, start)
 
 
 def practice_worksheet(ptype: str, game: str | None = None, level: str | None = None, count: int = 6,
