@@ -606,6 +606,11 @@ def _advance(game: TableGame, rnd: Round, entry: Entry, entries: Sequence[Entry]
             raise EntryError("seen", tile=str(action.tile))
     if entry.seat == game.seat and action.kind != "draw":
         return _own_move(game, rnd, entry, action, entries)
+    if entry.seat == game.seat:  # the player's own draw: their hand is real, so the engine judges it
+        try:
+            rnd.copy().apply(action)
+        except IllegalActionError as err:
+            raise EntryError("own_illegal", why=str(err)) from None
     if not _fits_the_line(view.ends, action):
         raise EntryError("cannot", seat=entry.seat, action=entry.action)
     refusal = (_why_not(rnd, game.seat, entry, action) if action.tile is not None
