@@ -51,3 +51,185 @@ def test_every_suit_count_claim_is_what_the_line_shows():
             down = sum(1 for a, b in frame.round.line if suit in (a, b))
             assert said == down, (lesson_id, frame.caption, match.group(0), down)
     assert checked >= 2
+
+
+# ---------------------------------------------------------------- who passed, who sits where, who leads
+# Texts review 2026-12-05, findings 1-3: a lesson said Luis "passed on 0, 2 and 3" (one pass, on 0
+# and 3), called Marco, Luis's partner, one of his "two neighbours", and said the side that won
+# round one leads round two. Each kind of claim is read in the four languages and checked against
+# the replay: captions against their frame, the body against the last frame, the task against its
+# position.
+
+SEATS = ("Luis", "Ana", "Marco")
+SEAT_OF = {"Luis": 1, "Ana": 2, "Marco": 3}
+_ARTICLE = r"(?:(?:the|a|een|de|no|na|num|o|em|el|al|un|con el|con un)\s+)?"
+#: a list of numbers: "0, 2 and 3", "no 0, no 2 e no 3", "al 0 y al 3", "een 0 en een 5"
+_LIST = rf"((?:(?:,\s*|\s+(?:and|en|e|y)\s+)?{_ARTICLE}\d\b)+)"
+_SUBJECT = r"\b((?:Luis|Ana|Marco)(?:\s+(?:and|en|e|y)\s+(?:o\s+|a\s+)?(?:Luis|Ana|Marco))?)"
+#: "<seat> (has) passed on <numbers>", with its continuation ", Marco on 0 and 5"
+PASSED = {
+    "en": _SUBJECT + r"[^.,;:!?]{0,12}?\b(?:has |have )?(?:both |just |already )?pass(?:ed|es)? on " + _LIST,
+    "nl": _SUBJECT + r"[^.,;:!?]{0,12}?\b(?:heeft |hebben )?(?:allebei |al |net )?(?:paste|past|pasten|gepast) op " + _LIST,
+    "pt": _SUBJECT + r"[^.,;:!?]{0,12}?\b(?:já |também )?(?:passou|passaram|passa) " + _LIST,
+    "es": _SUBJECT + r"[^.,;:!?]{0,12}?\b(?:ya |también )?(?:se )?(?:pasó|pasaron|pasa) " + _LIST,
+}
+MORE_PASSED = r"\G,?\s*(?:(?:and|en|e|y)\s+)?(?:o\s+|a\s+)?(Luis|Ana|Marco)\s+(?:on\s+|op\s+)?" + _LIST
+
+
+def _passed_on(rnd, viewer: int) -> dict[int, set[int]]:
+    """The numbers at the ends at each seat's passes, from the public history."""
+    out: dict[int, set[int]] = {}
+    for seat, action, ends in rnd.view(viewer).history:
+        if str(action) == "pass" and ends:
+            out.setdefault(seat, set()).update(ends)
+    return out
+
+
+def pass_claims(lang: str, text: str) -> list[tuple[int, set[int], str]]:
+    """(seat, numbers, the words) for every "<seat> passed on <numbers>" of ``text``."""
+    claims = []
+    for match in re.finditer(PASSED[lang], text):
+        numbers = {int(d) for d in re.findall(r"\d", match.group(2))}
+        claims += [(SEAT_OF[name], numbers, match.group(0)) for name in re.findall("|".join(SEATS), match.group(1))]
+        rest = text[match.end():]
+        while more := re.match(MORE_PASSED.replace(r"\G", ""), rest):
+            claims.append((SEAT_OF[more.group(1)], {int(d) for d in re.findall(r"\d", more.group(2))}, more.group(0)))
+            rest = rest[more.end():]
+    return claims
+
+
+def _texts_with_rounds(lang: str):
+    """(lesson, where, text, round, viewer) for every caption, body and task text of the Partners lessons."""
+    for lesson_id in LESSONS:
+        lesson = load_lesson(lesson_id)
+        if len(lesson.start["hands"]) != 4 or lesson.rules.get("preset") != "laplaza_partners":
+            continue
+        text = lesson.text(lang)
+        frames = lesson.frames()
+        for frame in frames:
+            yield lesson_id, frame.caption, text.captions.get(frame.caption, ""), frame.round, lesson.viewer
+        yield lesson_id, "body", text.body, frames[-1].round, lesson.viewer
+        if lesson.task is not None:
+            for key in ("prompt", "right", "wrong"):
+                yield lesson_id, f"task.{key}", text.task.get(key, ""), lesson.task.round(), lesson.task.viewer
+
+
+@pytest.mark.parametrize("lang", sorted(PASSED))
+def test_every_pass_claim_is_a_pass_the_history_shows(lang):
+    checked = 0
+    for lesson_id, where, text, rnd, viewer in _texts_with_rounds(lang):
+        passed = _passed_on(rnd, viewer)
+        for seat, numbers, words in pass_claims(lang, text):
+            checked += 1
+            assert numbers <= passed.get(seat, set()), (lesson_id, where, words, sorted(passed.get(seat, ())))
+    assert checked >= 4  # the patterns still find the claims the lessons make
+
+
+@pytest.mark.parametrize("lang, text, seat, numbers", [
+    ("en", "Luis has passed on 0, 2 and 3, and Marco on 0 and 5.", 1, {0, 2, 3}),
+    ("nl", "Luis paste op 0, 2 en 3, Marco op 0 en 5.", 1, {0, 2, 3}),
+    ("pt", "O Luis passou no 0, no 2 e no 3, e o Marco no 0 e no 5.", 1, {0, 2, 3}),
+    ("es", "Luis pasó con el 0, el 2 y el 3, y Marco con el 0 y el 5.", 1, {0, 2, 3}),
+    ("es", "Luis pasó al 0, al 2 y al 3, Marco al 0 y al 5.", 1, {0, 2, 3}),
+])
+def test_a_planted_false_pass_is_read_and_caught(lang, text, seat, numbers):
+    """The old kill-a-double task: Luis passed once, on 0 and 3, never on 2."""
+    claims = pass_claims(lang, text)
+    assert (seat, numbers) in [(s, n) for s, n, _ in claims] and (3, {0, 5}) in [(s, n) for s, n, _ in claims]
+    task = load_lesson("strategy-kill-a-double").task
+    passed = _passed_on(task.round(), task.viewer)
+    assert passed[1] == {0, 3} and not numbers <= passed[1]
+
+
+#: "his two neighbours have no 2": the seat whose neighbours they are is the last one named before
+NEIGHBOURS_HAVE_NO = {
+    "en": r"(?:his|her|(?:Luis|Ana|Marco)'s) (?:two )?neighbours (?:have|has) no (\d)",
+    "nl": r"(?:zijn|haar) (?:twee )?buren hebben geen (\d)",
+    "pt": r"(?:os )?(?:dois )?vizinhos (?:dele|dela) não têm (?:nenhum )?(\d)",
+    "es": r"sus (?:dos )?vecinos no tienen (?:ningún )?(\d)",
+}
+
+
+def neighbour_problems(lang: str, text: str, rnd, viewer: int) -> list[str]:
+    problems = []
+    for match in re.finditer(NEIGHBOURS_HAVE_NO[lang], text):
+        named = re.findall("|".join(SEATS), text[:match.end()])
+        owner = SEAT_OF[named[-1]]
+        number = int(match.group(1))
+        view = rnd.view(viewer)
+        voids = view.cannot_hold()
+        for seat in ((owner - 1) % rnd.n, (owner + 1) % rnd.n):
+            lacks = all(number not in (t.low, t.high) for t in rnd.hand(seat)) if seat == viewer else number in voids.get(seat, ())
+            if not lacks:
+                problems.append(f"{match.group(0)!r}: seat {seat}, a neighbour of seat {owner}, may hold a {number}")
+    return problems
+
+
+@pytest.mark.parametrize("lang", sorted(NEIGHBOURS_HAVE_NO))
+def test_neighbours_are_the_seats_beside_and_lack_what_the_text_says(lang):
+    for lesson_id, where, text, rnd, viewer in _texts_with_rounds(lang):
+        assert neighbour_problems(lang, text, rnd, viewer) == [], (lesson_id, where)
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "So the 2-2 is with Luis: it is not on the table, not in your hand, and his two neighbours have no 2."),
+    ("nl", "Dus zit de 2-2 bij Luis: hij ligt niet op tafel, zit niet bij jou, en zijn twee buren hebben geen 2."),
+    ("pt", "Então a carroça de dois está com o Luis: não está na mesa, nem com você, e os dois vizinhos dele não têm 2."),
+    ("es", "Entonces el doble dos lo tiene Luis: no está en la mesa ni en tu mano, y sus dos vecinos no tienen ningún 2."),
+])
+def test_a_planted_wrong_neighbour_is_caught(lang, text):
+    """Luis's neighbours are you (holding the 1-2) and Ana; Marco, who passed, is his partner."""
+    frame = load_lesson("strategy-kill-a-double").frames()[1]
+    assert neighbour_problems(lang, text, frame.round, 0)
+
+
+#: why a seat leads a later round: "<seat> went out in the first round, so <seat> leads"
+WENT_OUT_SO_LEADS = {
+    "en": r"\b(You|Luis|Ana|Marco) went out in the first round, so",
+    "nl": r"\b(Jij|Luis|Ana|Marco) (?:bent|is|ging) in de eerste ronde uit(?:gegaan)?, dus",
+    "pt": r"\b(Você|Luis|Ana|Marco) bateu na primeira",
+    "es": r"\b(Tú|Luis|Ana|Marco) domin(?:ó|aste) la primera",
+}
+#: the side-based rule La Plaza does not have: "your side won the first round, so you lead"
+SIDE_WON_SO_LEADS = {
+    "en": r"side won[^.]*, so [^.]*\blead",
+    "nl": r"kant won[^.]*, dus [^.]*\buit\b",
+    "pt": r"dupla ganhou[^.]*, então [^.]*\bsai\b",
+    "es": r"pareja ganó[^.]*, así que [^.]*\bsale",
+}
+
+
+def lead_problems(lang: str, text: str, rnd, viewer: int) -> list[str]:
+    problems = [f"{m.group(0)!r}: at La Plaza whoever went out leads, not a side"
+                for m in re.finditer(SIDE_WON_SO_LEADS[lang], text)]
+    you = {"en": "You", "nl": "Jij", "pt": "Você", "es": "Tú"}[lang]
+    for match in re.finditer(WENT_OUT_SO_LEADS[lang], text):
+        seat = viewer if match.group(1) == you else SEAT_OF[match.group(1)]
+        if rnd.leader != seat:
+            problems.append(f"{match.group(0)!r}: seat {rnd.leader} led this round")
+    return problems
+
+
+@pytest.mark.parametrize("lang", sorted(SIDE_WON_SO_LEADS))
+def test_who_leads_and_why_is_the_rounds_leader(lang):
+    checked = 0
+    for lesson_id, where, text, rnd, viewer in _texts_with_rounds(lang):
+        if where not in ("intro", "body"):
+            continue
+        start = load_lesson(lesson_id).start_round()
+        checked += len(re.findall(WENT_OUT_SO_LEADS[lang], text))
+        assert lead_problems(lang, text, start, viewer) == [], (lesson_id, where)
+    assert checked >= 2  # strategy-the-lead and strategy-take-control say why their leader leads
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "Round two. Your side won the first round, so you lead, and you may lead any tile."),
+    ("nl", "Ronde twee. Jullie kant won de eerste ronde, dus jij komt uit, en je mag elke steen kiezen."),
+    ("pt", "Segunda mão. A sua dupla ganhou a primeira, então você sai, e pode sair com qualquer pedra."),
+    ("es", "Segunda mano. Tu pareja ganó la primera, así que sales tú, y puedes salir con cualquier ficha."),
+    ("en", "Round two. Ana went out in the first round, so she leads."),
+])
+def test_a_planted_wrong_lead_reason_is_caught(lang, text):
+    start = load_lesson("strategy-the-lead").start_round()
+    assert start.leader == 0
+    assert lead_problems(lang, text, start, 0)

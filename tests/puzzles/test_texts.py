@@ -144,3 +144,22 @@ def test_every_figure_of_the_strategy_puzzles_prints_one_way(sweep):
                     assert sign == DECIMAL_SIGN[lang] and len(decimals) == DECIMALS, (p.id, lang, text)
                 assert not re.search(r"[\u2212-]0[.,]0(?!\d)", text), (p.id, lang, text)  # no negative zero
                 assert not re.search(r"(?<!\d)-\d", text), (p.id, lang, text)  # a minus is U+2212, "-" joins tiles
+
+
+#: the viewer's partner, Ana, in each language
+YOUR_PARTNER = {"en": "your partner", "nl": "je partner", "pt": "parceira", "es": "tu compañera"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_partners_round_score_names_no_partner_of_yours_when_the_opponents_went_out(lang):
+    """Texts review 2026-12-05, finding 4: "your partner's pips included" (nl "je partner meegerekend",
+    pt "inclusive na da parceira", es "también en la de tu compañera") when Luis or Marco went out."""
+    from puzzles.pipeline import generate
+    opponents_out = 0
+    for seed in range(1, 9):
+        puzzle = generate("round_score", seed, game="laplaza_partners")
+        lines = puzzle_dict(puzzle, lang)["explanation"]
+        if re.match(r"Domino: (Luis|Marco) went out", puzzle_dict(puzzle, "en")["explanation"][0]):
+            opponents_out += 1
+            assert not any(YOUR_PARTNER[lang] in line.lower() for line in lines), (seed, lines)
+    assert opponents_out >= 3
