@@ -114,3 +114,22 @@ def test_no_script_comment_carries_a_figure_that_could_drift():
         comments = [line for line in (CONTENT / lesson_id / "script.yaml").read_text(encoding="utf-8").splitlines()
                     if line.lstrip().startswith("#")]
         assert not [c for c in comments if re.search(DECIMAL, c)], lesson_id
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_strategy_blurb_says_how_many_deals_were_played_out(lang):
+    """Texts review 2026-12-05, finding 7: the course blurb said every tip was checked on "all the
+    deals that fit", when some proofs sample. It must name the smallest and largest sample the
+    stored proofs used (in the language's thousands format), or none if every proof is exact."""
+    from pathlib import Path
+
+    blurb = yaml.safe_load((Path(__file__).resolve().parents[2] / "ui" / "strings" / f"{lang}.yaml")
+                           .read_text(encoding="utf-8"))["game"]["strategy"]["blurb"]
+    sampled = sorted({site_values(COURSE.lesson(lid), site).deals for lid in STRATEGY
+                      for site in proof_sites(COURSE.lesson(lid))
+                      if not site_values(COURSE.lesson(lid), site).exact})
+    if not sampled:
+        assert not re.search(r"\d", blurb)
+        return
+    shown = re.findall(r"\d[\d.,]*\d|\d", blurb)
+    assert shown == [figures.count(lang, sampled[0]), figures.count(lang, sampled[-1])], (blurb, sampled)
