@@ -12,6 +12,11 @@ servers playing the same bot, exactly one lands and the other is told it came la
 Each seat's screen says it is still there (:meth:`TableStore.mark_seen`) while it waits on
 the live feed; a player whose screen went quiet gets a bot in their seat after the table's
 wait (``Table.step``). That row is apart from the record so it does not move the version.
+A seat's row is bound to the hash of its token when a person takes the seat
+(:meth:`TableStore.claim_seat`: sitting down, or a class table's deal); only that token
+marks it, so a stranger who knows the table's code can neither keep a seat alive nor take
+its row. (To bind a seat that has no row yet, ``mark_seen`` reads the seat's token hash
+from the record; nothing else here reads it.)
 
 >>> import tempfile, pathlib
 >>> from progress import open_store
@@ -22,7 +27,10 @@ wait (``Table.step``). That row is apart from the record so it does not move the
 (True, False)
 >>> kept = tables.get(code); kept.record, kept.version, kept.due_at
 ({'v': 2}, 2, 5.0)
+>>> tables.claim_seat(code, 0, "hash-a", 9.0)
 >>> tables.mark_seen(code, 0, "hash-a", 10.0); tables.mark_seen(code, 0, "hash-b", 11.0); tables.seen(code)
+{0: 10.0}
+>>> tables.mark_seen(code, 1, "hash-c", 12.0); tables.seen(code)  # seat 1's token is not "hash-c"
 {0: 10.0}
 >>> tables.pulses([code, "NOSUCH"])[code].version
 2
@@ -31,6 +39,8 @@ wait (``Table.step``). That row is apart from the record so it does not move the
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import secrets
 from dataclasses import dataclass
@@ -44,7 +54,8 @@ from progress.quiz import CODE_ALPHABET, normalize_code
 from progress.database import SideTables
 from progress.records import RECORD_LIMIT
 
-__all__ = ["CODE_LENGTH", "Grade", "GroupPulse", "KEEP_DAYS", "KeptTable", "TablePulse", "TableStore", "tables_table"]
+__all__ = ["CODE_LENGTH", "Grade", "GroupPulse", "KEEP_DAYS", "KeptTable", "TablePulse", "TableStore", "group_value",
+           "tables_table"]
 
 CODE_LENGTH = 6
 #: a table nobody has changed for this long is forgotten (finished matches are saved with profiles)
@@ -115,9 +126,19 @@ class GroupPulse:
 
     code: str
     tables: tuple[TablePulse, ...]
+    host_hash: str = ""
 
     def watched(self, what: str = "all") -> str:
-        return ".".join(f"{p.code}:{p.version}" for p in self.tables)
+        return group_value(self.host_hash, ((p.code, p.version) for p in self.tables))
+
+
+def group_value(host_hash: str | None, versions: Iterable[tuple[str, int]]) -> str:
+    """What the class's feed answers: a digest of every table's code and version, keyed by
+    the teacher's secret hash. It changes when any table moves, and it names no table: the
+    feed's address holds only the class's join code, which every student has, and a table's
+    code lets its reader watch it (spectate). The teacher's overview works it out the same way."""
+    text = ".".join(f"{code}:{version}" for code, version in sorted(versions))
+    return hmac.new(str(host_hash or "").encode("utf-8"), text.encode("utf-8"), hashlib.sha256).hexdigest()[:32]
 
 
 @dataclass(frozen=True)
@@ -228,19 +249,38 @@ class TableStore:
         self._run(work, write=True)
 
     def mark_seen(self, code: str, seat: int, token: str, now: float) -> None:
-        """Seat ``seat``'s screen is still there (only its own token counts)."""
-        s = seen_table
+        """Seat ``seat``'s screen is still there. Only the seat's own token hash counts: it
+        moves the seat's row on, and it alone may bind a seat that has no row yet (checked
+        against the record). Any other token changes nothing."""
+        s, t = seen_table, tables_table
 
         def work(conn) -> None:
-            done = conn.execute(sa.update(s).where(s.c.code == code, s.c.seat == seat, s.c.token == token)
-                                .values(seen_at=now)).rowcount
-            if not done and conn.execute(sa.select(s.c.seat).where(s.c.code == code, s.c.seat == seat)).first() is None:
+            kept = conn.execute(sa.select(s.c.token).where(s.c.code == code, s.c.seat == seat)).first()
+            if kept is not None:
+                if kept.token == token:
+                    conn.execute(sa.update(s).where(s.c.code == code, s.c.seat == seat, s.c.token == token,
+                                                    s.c.seen_at < now).values(seen_at=now))
+                return
+            record = conn.execute(sa.select(t.c.record).where(t.c.code == code)).scalar()
+            if record is not None and token and _seat_token(record, seat) == token:
                 conn.execute(sa.insert(s).values(code=code, seat=seat, token=token, seen_at=now))
 
         try:
             self._run(work, write=True)
         except exc.IntegrityError:
             pass  # the same seat marked by two requests at once: one row stands
+
+    def owners(self, codes: Iterable[str]) -> dict[str, dict[int, str]]:
+        """Per table of ``codes``, each bound seat's token hash (the live feed keeps no
+        presence for any other token)."""
+        wanted = sorted({normalize_code(c) for c in codes} - {""})
+        s = seen_table
+        found: dict[str, dict[int, str]] = {}
+        for start in range(0, len(wanted), BATCH):
+            query = sa.select(s.c.code, s.c.seat, s.c.token).where(s.c.code.in_(wanted[start:start + BATCH]))
+            for code, seat, token in self._run(lambda conn: conn.execute(query).all(), write=False):
+                found.setdefault(code, {})[int(seat)] = token
+        return found
 
     def seen(self, code: str) -> dict[int, float]:
         s = seen_table
@@ -267,13 +307,16 @@ class TableStore:
         wanted = sorted({normalize_code(c) for c in group_codes} - {""})
         t = tables_table
         found: dict[str, list[TablePulse]] = {}
+        hosts: dict[str, str] = {}  # a class's tables share the teacher's secret hash
         for start in range(0, len(wanted), BATCH):
             chunk = wanted[start:start + BATCH]
-            query = (sa.select(t.c.group_code, t.c.code, t.c.version, t.c.state, t.c.due_at)
+            query = (sa.select(t.c.group_code, t.c.code, t.c.version, t.c.state, t.c.due_at, t.c.host_hash)
                      .where(t.c.group_code.in_(chunk)).order_by(t.c.code))
-            for group, code, version, state, due in self._run(lambda conn: conn.execute(query).all(), write=False):
+            for group, code, version, state, due, host in self._run(lambda conn: conn.execute(query).all(),
+                                                                    write=False):
                 found.setdefault(group, []).append(TablePulse(code, int(version), state, due))
-        return {g: GroupPulse(g, tuple(p)) for g, p in found.items()}
+                hosts.setdefault(group, host or "")
+        return {g: GroupPulse(g, tuple(p), hosts[g]) for g, p in found.items()}
 
     # -- the players' own grades (a class's summary)
 
@@ -304,6 +347,16 @@ class TableStore:
 
     def _create_once(self) -> None:
         _side_tables.ensure(self._store)
+
+
+def _seat_token(record: str, seat: int) -> str:
+    """The token hash a kept record gives seat ``seat`` ("" for none, or a record that is not one)."""
+    try:
+        seats = json.loads(record)["seats"]
+        token = seats[seat]["token"] if 0 <= seat < len(seats) else ""
+    except (ValueError, KeyError, TypeError, IndexError):
+        return ""
+    return token if isinstance(token, str) else ""
 
 
 def _text(record: dict) -> str:

@@ -109,6 +109,32 @@ def test_presence_counts_only_with_the_seats_own_token(db_url):
         assert tables.seen(code) == {0: 40.0, 1: 5.0}
 
 
+def test_a_seat_nobody_bound_yet_is_bound_only_by_its_own_token(db_url):
+    with open_store(db_url) as store:
+        tables = TableStore(store)
+        table = Table.for_class("laplaza_1v1", 2, (), "3", [("Ana", token_hash("a")), None], Options(), number=1,
+                                now=0.0)
+        code = tables.create(table.to_dict(), version=table.version, due_at=None, state=table.state)  # no claim
+        tables.mark_seen(code, 0, token_hash("stranger"), 5.0)
+        tables.mark_seen(code, 1, "", 5.0)  # the bot's seat has no token
+        tables.mark_seen(code, 7, token_hash("a"), 5.0)  # no such seat
+        assert tables.seen(code) == {} and tables.owners([code]) == {}
+        tables.mark_seen(code, 0, token_hash("a"), 6.0)
+        tables.mark_seen(code, 0, token_hash("stranger"), 9.0)
+        tables.mark_seen(code, 0, token_hash("a"), 4.0)  # a late write never moves presence back
+        assert tables.seen(code) == {0: 6.0} and tables.owners([code]) == {code: {0: token_hash("a")}}
+
+
+def test_a_class_table_is_bound_to_its_students_when_it_is_dealt(db_url):
+    tables = TableStore(open_store(db_url))
+    code = class_table(tables, "CLASS5", 1, [("Ana", token_hash("a")), None, ("Bo", token_hash("b")), None])
+    dealt = tables.seen(code)
+    assert set(dealt) == {0, 2}
+    assert tables.owners([code, "NOSUCH"]) == {code: {0: token_hash("a"), 2: token_hash("b")}}
+    tables.mark_seen(code, 0, token_hash("stranger"), dealt[0] + 50.0)
+    assert tables.seen(code) == dealt
+
+
 def test_an_unknown_code_or_a_broken_record_is_said_plainly(db_url):
     with open_store(db_url) as store:
         tables = TableStore(store)

@@ -7,7 +7,9 @@ The tables are ordinary tables (``strategy.table_play``, ``progress.tables``) wi
 code as their group and the teacher's secret as their host; a student's seat token is made
 from the device id in their class link (``class_seat_token``), so their phone, and only it,
 finds its seat. The overview waits on the class feed (``/live/class-tables/CODE``): one
-socket for all the tables, redrawn at most every :data:`OVERVIEW_GAP` seconds.
+socket for all the tables, redrawn at most every :data:`OVERVIEW_GAP` seconds. That feed
+answers a digest keyed by the teacher's secret, never the tables' codes (every student has
+the class's code).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import streamlit as st
 from engine import Rules
 from progress import ProgressError
 from progress.quiz import QuizError, secret_hash, to_csv
-from progress.tables import TableStore
+from progress.tables import TableStore, group_value
 from strategy.class_report import report
 from strategy.class_seating import GROUP_RULES, Pupil, SeatingError, plan, table_count
 from strategy.table_play import PERSON, Table, TableError, class_seat_token, token_hash
@@ -176,7 +178,7 @@ def overview(quizzes, quiz, secret: str) -> None:
         except ProgressError as error:
             st.error(session.error_message(error))
             return
-        watch(quiz.code, ".".join(f"{k.code}:{k.version}" for k in sorted(kept, key=lambda k: k.code)), what="all",
+        watch(quiz.code, group_value(secret_hash(secret), ((k.code, k.version) for k in kept)), what="all",
               key="class_tables_watch", path=CLASS_PATH, gap=OVERVIEW_GAP)
         over = sum(t.state == "over" for _, _, t in tables)
         st.markdown(tr("class_tables.overview_line", n=len(tables), over=over))

@@ -10,8 +10,16 @@ versions instead of quiz phases, one query for every table this server watches, 
   table; the beat shortens to the next due moment. Two servers may both try: the
   store's compare-and-set lets one move land.
 * **presence**: a seat's request carries ``seat`` and its token (``me``); the feed keeps
-  when each seat last asked and writes it with the next beat, so a player whose screen
-  went quiet (tab closed, network lost) is known to be away on every server.
+  when that token last asked and writes it with the next beat, so a player whose screen
+  went quiet (tab closed, network lost) is known to be away on every server. Only the
+  seat's own token counts (its hash is the one bound to the seat, ``TableStore.owners``):
+  a stranger who knows the table's code, asking with a made-up token or with the hash
+  of the real one, is not kept at all, so they can neither hide the player's own
+  requests nor keep an absent player present.
+
+The class feed (``/live/class-tables/CLASS``) answers a digest keyed by the teacher's
+secret (``progress.tables.group_value``): it moves when any table of the class moves and
+names none, since every student holds the class's join code.
 
 A waiting screen costs a socket; the database is read once per beat for all tables.
 """
@@ -42,6 +50,11 @@ CLASS_PATH = "/live/class-tables/{code}"
 WATCHES = ("all",)
 #: Presence is written at most this often per seat (seconds).
 SEEN_EVERY = 5.0
+#: At most this many requests wait to be written as presence (a flood of made-up tokens stays
+#: bounded; a seat's own token is always kept).
+MAX_PENDING = 2000
+#: A request kept this long and still not written (its table was never read) is dropped.
+PENDING_FOR = 60.0
 
 log = logging.getLogger(__name__)
 
@@ -56,14 +69,24 @@ class TableFeed(Feed):
         self._due: dict[str, float] = {}
         self._driving: set[str] = set()
         self._lock = threading.Lock()
-        self._seen: dict[tuple[str, int], tuple[str, float]] = {}  # (code, seat) -> (token hash, when)
-        self._written: dict[tuple[str, int], float] = {}
+        self._seen: dict[tuple[str, int, str], float] = {}  # (code, seat, token hash) -> when it asked
+        self._written: dict[tuple[str, int, str], float] = {}
+        self._owners: dict[str, dict[int, str]] = {}  # code -> seat -> the token hash bound to it
         self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="capicu-table")
         self.moves = 0  # moves the driver made (the benchmark prints it)
 
     def _read(self, codes: list[str]) -> dict[str, TablePulse]:
         found = super()._read(codes)  # in a worker thread: the writes below never block the loop
-        self._write_seen()
+        owners = self._quizzes.owners(codes) if codes else {}
+        with self._lock:
+            for code in codes:
+                if code in found:
+                    self._owners[code] = owners.get(code, {})
+                else:
+                    self._owners.pop(code, None)
+            for code in [c for c in self._owners if c not in self._asked and c not in codes]:
+                del self._owners[code]
+        self._write_seen(set(codes))
         return found
 
     def _after_refresh(self, found: dict[str, Any]) -> None:
@@ -104,19 +127,47 @@ class TableFeed(Feed):
 
     # -- presence
 
-    def saw(self, code: str, seat: int, token: str) -> None:
-        self._seen[(code, seat)] = (token_hash(token), time.time())
+    def _is_owner(self, code: str, seat: int, hashed: str) -> bool | None:
+        """Whether ``hashed`` is the token bound to the seat: None while this server has not
+        read the table yet, or when the seat is bound to nobody (then the store checks)."""
+        owner = self._owners.get(code, {}).get(seat)
+        return None if owner is None else owner == hashed
 
-    def _write_seen(self) -> None:
+    def saw(self, code: str, seat: int, token: str) -> None:
+        """Seat ``seat`` of table ``code`` asked with ``token`` (the raw one, from its link):
+        kept, by the token, until the next beat writes it if it is the seat's own."""
+        hashed = token_hash(token)
+        with self._lock:
+            owner = self._is_owner(code, seat, hashed)
+            if owner is False:
+                return  # a stranger's token: nothing to keep
+            key = (code, seat, hashed)
+            if owner or key in self._seen or len(self._seen) < MAX_PENDING:
+                self._seen[key] = time.time()
+
+    def _write_seen(self, read: set[str]) -> None:
+        """Write the presence of the tables just read (``read``), each seat's own token only."""
         if self._quizzes is None:
             return
         now = time.time()
-        for key, (hashed, at) in list(self._seen.items()):
-            if now - self._written.get(key, 0.0) < SEEN_EVERY:
-                continue
-            self._written[key] = now
-            self._quizzes.mark_seen(key[0], key[1], hashed, at)
-            self._seen.pop(key, None)
+        with self._lock:
+            for key in [k for k, at in self._written.items() if now - at >= SEEN_EVERY]:
+                del self._written[key]
+            due = []
+            for key, at in list(self._seen.items()):
+                code, seat, hashed = key
+                if code not in read:
+                    if now - at > PENDING_FOR:
+                        del self._seen[key]  # its table was never read here (a bad request, too many)
+                    continue
+                if code not in self._owners or self._is_owner(code, seat, hashed) is False:
+                    del self._seen[key]  # no such table, or not the seat's token
+                elif key not in self._written:
+                    del self._seen[key]
+                    self._written[key] = now
+                    due.append((key, at))
+        for (code, seat, hashed), at in due:
+            self._quizzes.mark_seen(code, seat, hashed, at)  # the store checks the token again
 
 
 def _open_tables() -> TableStore:

@@ -31,12 +31,16 @@ def load(tables: TableStore, code: str) -> tuple[Table, int]:
 
 def open_table(tables: TableStore, table: Table, *, seat_token: str | None = None, now: float | None = None,
                host_hash: str | None = None, group_code: str | None = None) -> str:
-    """Keep a new table; the host's seat (if they sit) is theirs from now on."""
+    """Keep a new table. Every seat a person holds already is bound to their token from now
+    on (the host's, when they sit; each student's at a class table, dealt at once), so only
+    their own screen keeps it present, however early a stranger asks (``seat_token`` is
+    the host's raw token, which is not kept: the seat's hash is in the table)."""
     # a class table is dealt at once: a bot that leads is due from the start
     code = tables.create(table.to_dict(), version=table.version, due_at=table.due({}), state=table.state,
                          host_hash=host_hash, group_code=group_code)
-    if table.host is not None and seat_token:
-        tables.claim_seat(code, table.host, table.seats[table.host].token, time.time() if now is None else now)
+    moment = time.time() if now is None else now
+    for seat in table.people():
+        tables.claim_seat(code, seat, table.seats[seat].token, moment)
     return code
 
 
