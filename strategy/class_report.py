@@ -5,9 +5,10 @@ over). For a student: the choices they made themselves (moves with more than one
 option; not those a bot made for them while they were away or out of time), how many of
 those their own review judged, the share the
 review called *best*, and the points those moves gave away on average. The grades are
-the ones each student's review wrote (``progress.tables.TableStore.keep_grades``): a
-round whose review never finished counts its moves, not its grades, and the share says
-how many it stands on.
+the ones each student's review kept, choice by choice as each was judged
+(``strategy.table_review.SeatJudge``, ``progress.table_grades``), whatever their screen
+did; a choice whose grade has not arrived yet counts as *waiting* (still being judged, or
+never judged if the review stopped), and the share says how many grades it stands on.
 """
 
 from __future__ import annotations
@@ -46,6 +47,11 @@ class StudentLine:
     judged: int         # of those, judged by the student's review
     best: int
     points_lost: float  # over the judged moves
+
+    @property
+    def waiting(self) -> int:
+        """Choices whose grade has not been kept (yet)."""
+        return self.moves - self.judged
 
     @property
     def best_share(self) -> float | None:

@@ -1,5 +1,10 @@
-"""The review of a round recorded at a real table (``strategy.companion``): the player's
-choices, graded from their view as the play page grades a move, in the background.
+"""The review of a round played at a real table: the player's choices, graded from their
+view as the play page grades a move, in the background.
+
+* :class:`RecordJudge`: a round recorded on the analysis board (``strategy.companion``).
+* :class:`SeatJudge`: a seat's round at a table of people (``strategy.table_play``), which
+  hands every choice to ``keep`` the moment it is judged (the class summary's grades are
+  written from there), so they are kept whatever the player's screen does.
 
 Apart from the companion so that a page that only makes a link (a lesson, the play
 page's review) does not load the solver.
@@ -9,16 +14,22 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
+from concurrent.futures import Future
 from dataclasses import replace
+from typing import Callable
 
 from engine import Round
 from engine.actions import Action
 
 from .companion import TableGame, to_link
-from .review import REVIEW_MAX_DEALS, is_choice, judge_seen
+from .game import Game
+from .review import REVIEW_MAX_DEALS, Decision, is_choice, judge_seen
 from .review_queue import RoundJudge, submit
 
-__all__ = ["RecordJudge", "choices", "judge_choice"]
+__all__ = ["RecordJudge", "SeatJudge", "choices", "judge_choice"]
+
+log = logging.getLogger(__name__)
 
 
 def choices(game: TableGame) -> list[tuple[int, str, Round]]:
@@ -69,3 +80,41 @@ class RecordJudge(RoundJudge):
                 for _ in range(len(shown.history) - ply):
                     shown.undo()
             self._futures[ply] = submit(judge_choice, game, ply, action, before, real=shown, deals=deals)
+
+
+class SeatJudge(RoundJudge):
+    """Seat ``seat``'s choices in round ``index`` of a table's match, judged in the
+    background as they are made (and the rest once the round is over, :meth:`fill`).
+
+    Each choice, when its judging ends, goes to ``keep(index, decision)`` on the worker
+    thread that judged it (or at once, if it was judged already): the judging job itself
+    keeps the grades, whether or not a screen ever shows the review. ``keep`` must be
+    safe to call from any thread and twice for the same choice (a reload judges it again)."""
+
+    def __init__(self, index: int, seat: int, keep: Callable[[int, Decision], None]) -> None:
+        super().__init__(index)
+        self.seat = seat
+        self._keep = keep
+        self._watched: set[int] = set()
+
+    def decided(self, game: Game, before: Round, ply: int) -> None:
+        super().decided(game, before, ply)
+        self._watch()
+
+    def fill(self, game: Game, seat: int | None = None) -> None:
+        super().fill(game, self.seat if seat is None else seat)
+        self._watch()
+
+    def _watch(self) -> None:
+        for ply, future in list(self._futures.items()):
+            if ply not in self._watched:
+                self._watched.add(ply)
+                future.add_done_callback(self._kept)
+
+    def _kept(self, future: Future) -> None:
+        if future.cancelled() or future.exception() is not None:
+            return  # said on the page ("could not be judged"); nothing to keep
+        try:
+            self._keep(self.index, future.result())
+        except Exception:  # noqa: BLE001 - a grade that could not be written must not stop the judging
+            log.warning("a judged choice (round %s) could not be kept", self.index, exc_info=True)

@@ -34,6 +34,7 @@ def test_each_student_s_best_share_comes_from_their_own_judged_choices():
         assert ana.best == len(ana_choices) - 1 and ana.points_lost == 9.0
         assert ana.best_share == (len(ana_choices) - 1) / len(ana_choices)
     assert (bo.moves, bo.judged, bo.best_share) == (len(bo_choices), 0, None)
+    assert ana.waiting == 0 and bo.waiting == len(bo_choices)  # Bo's grades not kept yet
 
 
 def test_a_move_a_bot_made_for_an_absent_student_is_not_theirs():

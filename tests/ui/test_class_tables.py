@@ -161,3 +161,93 @@ def test_the_class_at_tables_speaks_every_language(progress_db):
             next(s for s in tables_of(code)[0].seats if s.name == "Ana")) + 1) in texts_of(phone)
         ok(at.run())
         assert tr("class_tables.table_n", n=1) in texts_of(at)
+
+
+def students_table(at: AppTest):
+    """The summary's *Each student's play* as a DataFrame."""
+    return next(d.value for d in at.dataframe if "Choices" in d.value.columns)
+
+
+def test_grades_of_a_round_dealt_on_before_its_review_finished_still_reach_the_summary(progress_db, monkeypatch):
+    """The students press *Ready* while their reviews are still judging (held here), the next
+    round is dealt and the teacher ends the tables: the summary says "not judged yet"; once
+    the judging ends, its grades are kept by the judging itself (no screen shows that
+    round's review again) and the summary counts every one of them."""
+    import threading
+
+    import strategy.review_queue as queue
+    import ui.parts.class_tables as class_tables
+    from strategy.review import decision_points
+    from tests.support.streamlit_events import component_event
+    from ui.parts.table_sync import load
+
+    gate = threading.Event()
+    judge_move = queue.judge_move
+
+    def held(*args, **kwargs):
+        gate.wait(120)
+        return judge_move(*args, **kwargs)
+
+    monkeypatch.setattr(queue, "judge_move", held)
+    monkeypatch.setattr(class_tables, "new_seed", lambda: "judged-after-the-deal")  # the seating and the deal
+    phones: dict[int, AppTest] = {}
+    try:
+        at, code, _ = teacher_with_class(2)
+        at.selectbox(key="class_tables_form_game").set_value("laplaza_1v1").run()
+        ok(at.button(key="class_tables_go").click().run())
+        store = TableStore(open_store())
+        table_code = store.group(code)[0].code
+        table = tables_of(code)[0]
+        for seat, person in enumerate(table.seats):  # each student's phone on their own seat's page
+            phone = AppTest.from_file(APP, default_timeout=60)
+            phone.switch_page("ui/pages/table.py")
+            phone.query_params["t"] = table_code
+            phone.query_params["me"] = class_seat_token(f"device-of-{person.name.lower()}-x", code, table.number)
+            phones[seat] = ok(phone.run())
+        for _ in range(120):  # the first round, tap by tap on the phone whose turn it is
+            rnd = load(store, table_code)[0].game.round
+            if rnd.is_over:
+                break
+            action = str(rnd.canonical_actions()[0])
+            if action.endswith("@R") and rnd.ends and rnd.ends[0] == rnd.ends[1]:
+                action = action[:-1] + "L"
+            ok(phones[rnd.turn].run())
+            ok(component_event(phones[rnd.turn], f"table:{table_code}:1:board", trigger=("play", action)))
+        game = load(store, table_code)[0].game
+        assert game.round.is_over
+        choices = {seat: len(decision_points(game, 0, seat)) for seat in phones}
+        assert sum(choices.values()), "the deal gave nobody a real choice: pick another seed"
+        for seat, phone in phones.items():  # the round's end, its review still judging: both are ready at once
+            ok(phone.run())
+            if choices[seat]:
+                assert phone.session_state[f"table_judges:{table_code}"][0].pending
+                assert "Replay with every hand shown" not in texts_of(phone)
+            ok(phone.button(key=f"table_ready:{table_code}:0").click().run())
+        assert len(load(store, table_code)[0].game.rounds) == 2, "the next round is dealt"
+        ok(at.button(key="class_close").click().run())  # End all tables
+        before = students_table(at)
+        assert list(before["Judged"]) == [0, 0]
+        for name, person in zip(before["Student"], before.to_dict("records")):
+            seat = next(i for i, s in enumerate(table.seats) if s.name == name)
+            if choices[seat]:
+                assert person["% best"] == "not judged yet" and person["Not judged yet"] == str(choices[seat])
+            else:
+                assert person["% best"] == "—" and person["Points lost per choice"] == "—"
+        assert "still being judged" in texts_of(at)
+    finally:
+        gate.set()
+    for phone in phones.values():
+        for judged in phone.session_state[f"table_judges:{table_code}"].values():
+            judged.wait(120)
+    for _ in range(600):  # each grade is written by the thread that judged it, just after its result
+        if len(store.grades([table_code])) >= sum(choices.values()):
+            break
+        threading.Event().wait(0.05)
+    ok(at.run())
+    after = students_table(at)
+    for name, person in zip(after["Student"], after.to_dict("records")):
+        seat = next(i for i, s in enumerate(table.seats) if s.name == name)
+        assert person["Choices"] == person["Judged"] == choices[seat], person
+        assert person["Not judged yet"] == "—" and "None" not in map(str, person.values())
+        assert person["% best"] != "not judged yet"
+    assert "still being judged" not in texts_of(at)

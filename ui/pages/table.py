@@ -15,6 +15,7 @@ leaves the server.
 
 from __future__ import annotations
 
+import logging
 import time
 from urllib.parse import quote
 
@@ -24,11 +25,12 @@ from engine import Rules
 from progress import ProgressError, SavedGame
 from progress.quiz import normalize_code
 from progress.records import clean_name
+from progress.table_grades import keep_judged
 from progress.tables import TableStore
 from strategy.companion import TableGame
 from strategy.game import PLAYABLE_LEVELS
-from strategy.review_queue import RoundJudge
 from strategy.table_play import Table, TableError, new_token, token_hash
+from strategy.table_review import SeatJudge
 from ui import session
 from ui.board import announce
 from ui.labels import game_title, result_summary, seat_labels, side_label
@@ -153,8 +155,8 @@ def lobby(store: TableStore, code: str, table: Table, seat: int | None, token: s
             right.button(tr("table.stand_up"), key=f"table_leave:{code}:{i}", on_click=leave, args=(store, code, i))
     if seat is None:
         profile = session.profile()
-        st.text_input(tr("table.your_name"), key="table_sit_name", max_chars=40,
-                      value=profile.name if profile is not None else "")
+        st.text_input(tr("table.your_name"), key="table_sit_name", max_chars=40,  # kept after *Stand up*
+                      value=st.session_state.get("table_sat_as") or (profile.name if profile is not None else ""))
     if is_host(code, table, seat):
         st.button(tr("table.start"), type="primary", icon=":material/play_arrow:", key=f"table_start:{code}",
                   on_click=start, args=(store, code), help=tr("table.start_help"))
@@ -178,6 +180,7 @@ def sit(store: TableStore, code: str, index: int) -> None:
     except (TableError, ProgressError, ValueError) as error:
         refuse(error)
         return
+    st.session_state["table_sat_as"] = name  # the name box is gone while seated: *Stand up* gets it back
     keep_token(code, token)
 
 
@@ -222,12 +225,25 @@ def play(store: TableStore, code: str, seat: int, version: int, action: str) -> 
     stop_thinking(f"table_ahead:{code}")
     game = table.game  # the round is dealt again only by the players' "ready": this one is the last
     index = len(game.rounds) - 1
-    judge(code, index).decided(game, before["round"], len(game.rounds[index]) - 1)
+    judge(code, seat, index).decided(game, before["round"], len(game.rounds[index]) - 1)
 
 
-def judge(code: str, index: int) -> RoundJudge:
-    """This player's own judging of round ``index`` (in this session, in the background)."""
-    return st.session_state.setdefault(f"table_judges:{code}", {}).setdefault(index, RoundJudge(index))
+def judge(code: str, seat: int, index: int) -> SeatJudge:
+    """This player's own judging of round ``index`` (in this session, in the background).
+    Each choice's grade is kept with the table the moment it is judged, by the judging
+    itself (a class's summary counts them), whatever this screen shows meanwhile."""
+    judges = st.session_state.setdefault(f"table_judges:{code}", {})
+    if index not in judges:
+        store = table_store()
+
+        def keep(round_index: int, decision) -> None:  # on a review worker thread
+            try:
+                keep_judged(store, code, seat, round_index, [(decision.ply, decision.grade, decision.loss)])
+            except ProgressError as error:  # the database is away: the summary says "not judged"
+                logging.getLogger(__name__).warning("a grade at table %s was not kept: %s", code, error)
+
+        judges[index] = SeatJudge(index, seat, keep)
+    return judges[index]
 
 
 def ask_hint(code: str, seat: int, version: int) -> None:
@@ -302,28 +318,14 @@ def review_part(code: str, table: Table, seat: int, index: int, names: list[str]
     """This player's review of their own moves in round ``index``: its progress while the
     last choices are judged, then the whole review, by itself (``judged_panel``)."""
     game = table.game
-    judged = judge(code, index)
-    judged.fill(game, seat)
+    judged = judge(code, seat, index)
+    judged.fill(game)
 
     def show(review) -> None:
-        keep_grades(code, seat, index, review.decisions)
         show_review(game, index, review, f"table-{code}-{index}-review", failed=len(judged.failed()), seat=seat,
-                    labels=names)
+                    labels=names_for(table, seat, markdown=False))  # a board: names as typed
 
     judged_panel(judged, show)
-
-
-def keep_grades(code: str, seat: int, index: int, decisions) -> None:
-    """This player's grades of round ``index``, kept with the table once (a class's summary
-    counts each student's best moves from them)."""
-    key = f"table_graded:{code}:{index}"
-    if st.session_state.get(key):
-        return
-    try:
-        table_store().keep_grades(code, seat, index, [(d.ply, d.grade, d.loss) for d in decisions])
-        st.session_state[key] = True
-    except (ProgressError, ValueError, AttributeError):
-        pass  # the review is on screen all the same; the summary counts what it has
 
 
 def match_end(code: str, table: Table, seat: int, names: list[str]) -> None:
@@ -410,7 +412,8 @@ def draw(store: TableStore, code: str, table: Table, seat: int) -> None:
     board_col, side_col = st.columns([3, 2], gap="large")
     with board_col:
         show_board(rnd, viewer=seat, key=f"table:{code}:{len(game.rounds)}:board", reveal=rnd.is_over,
-                   interactive=my_turn, hint_legal=True, labels=names, one_end_for_twins=True,
+                   interactive=my_turn, hint_legal=True, labels=names_for(table, seat, markdown=False),
+                   one_end_for_twins=True,
                    on_play=lambda action: play(store, code, seat, table.version, action))
     with side_col:
         if not rnd.is_over and not over:
@@ -444,7 +447,7 @@ def draw(store: TableStore, code: str, table: Table, seat: int) -> None:
         said = (len(game.rounds), len(moves))
         if st.session_state.get(last_key) != said:
             st.session_state[last_key] = said
-            announce(log_lines(table, index, names, seat)[-1])
+            announce(log_lines(table, index, names_for(table, seat, markdown=False), seat)[-1])
     if rnd.is_over:
         round_end(store, code, table, seat, names)
     if over:

@@ -27,7 +27,7 @@ from strategy.class_report import report
 from strategy.class_seating import GROUP_RULES, Pupil, SeatingError, plan, table_count
 from strategy.table_play import PERSON, Table, TableError, class_seat_token, token_hash
 from ui import session
-from ui.labels import game_title, side_label
+from ui.labels import figure, game_title, percent, side_label
 from ui.parts.class_quiz import error_text as quiz_error_text
 from ui.parts.live_feed import FEED
 from ui.parts.live_watch import watch
@@ -260,24 +260,63 @@ def end_all(quizzes, code: str, secret: str) -> None:
 
 
 # ------------------------------------------------------------------ the end
+#: The summary looks again this often (seconds) while grades are still being judged, and
+#: for at most GRADES_WAIT seconds after it was first shown (a review that stopped, say on a
+#: restarted server, never sends its grades).
+GRADES_EVERY = 3.0
+GRADES_WAIT = 600.0
+
+
+def _read_summary(store: TableStore, quiz):
+    tables = _numbered(store.group(quiz.code))
+    return tables, report(tables, store.grades([c for _, c, _ in tables]))
+
+
 def summary(quiz) -> None:
+    """The results per table and each student's play, and both as CSV. Grades still being
+    judged on the students' servers are said so ("not judged yet"), and the summary looks
+    again every few seconds until they have all arrived (or :data:`GRADES_WAIT` has passed)."""
     tr = session.tr()
     store = table_store()
     if store is None:
         return
     try:
-        tables = _numbered(store.group(quiz.code))
-        grades = store.grades([c for _, c, _ in tables])
+        first = [_read_summary(store, quiz)]
     except ProgressError as error:
         st.error(session.error_message(error))
         return
-    table_lines, students = report(tables, grades)
+    since = st.session_state.setdefault(f"class_tables_summary_since:{quiz.code}", time.time())
+    looking = any(s.waiting for s in first[0][1][1]) and time.time() - since < GRADES_WAIT
+
+    def body() -> None:
+        try:
+            tables, (table_lines, students) = first.pop() if first else _read_summary(store, quiz)
+        except ProgressError as error:
+            st.error(session.error_message(error))
+            return
+        waiting = sum(s.waiting for s in students)
+        if looking and (not waiting or time.time() - since >= GRADES_WAIT):
+            st.rerun()  # every grade is in (or no more will come): drawn once more, with no timer
+        _draw_summary(quiz, tables, table_lines, students, waiting, looking)
+
+    st.fragment(body, run_every=GRADES_EVERY if looking else None)()
+
+
+def _figure_cell(tr, student, value: str | None) -> str:
+    """A student's share or loss as text: the figure, "not judged yet", or "—" for none."""
+    if value is not None:
+        return value
+    return tr("class_tables.not_judged_yet") if student.waiting else "—"
+
+
+def _draw_summary(quiz, tables, table_lines, students, waiting: int, looking: bool) -> None:
+    tr = session.tr()
     st.subheader(tr("class_tables.results"))
     by_code = {c: t for _, c, t in tables}
     rows = []
     for line in table_lines:
         table = by_code[line.code]
-        names = names_for(table, None)
+        names = names_for(table, None, markdown=False)  # a cell shows text as it is: no escapes
         rules = table.game.setup.rules()
         sides = " · ".join(f"{side_label(tr, rules, s, NOBODY, names)}: {total}" for s, total in enumerate(line.totals))
         rows.append({tr("class_tables.col_table"): line.table, tr("class_tables.col_rounds"): line.rounds,
@@ -291,15 +330,20 @@ def summary(quiz) -> None:
         tr("class_tables.col_seat"): s.seat, tr("class_tables.col_side_total"): s.side_total,
         tr("class_tables.col_choices"): s.moves, tr("class_tables.col_judged"): s.judged,
         tr("class_tables.col_best"): s.best,
-        tr("class_tables.col_best_share"): None if s.best_share is None else round(100 * s.best_share),
-        tr("class_tables.col_loss"): None if s.loss_per_move is None else round(s.loss_per_move, 1),
+        tr("class_tables.col_best_share"): _figure_cell(tr, s, None if s.best_share is None else percent(tr, s.best_share)),
+        tr("class_tables.col_loss"): _figure_cell(tr, s, None if s.loss_per_move is None else figure(tr, s.loss_per_move)),
+        tr("class_tables.col_waiting"): str(s.waiting) if s.waiting else "—",
     } for s in students])
     st.dataframe(people, hide_index=True, width="stretch")  # a cell is text, never markup
+    if waiting:
+        st.info(tr("class_tables.judging_note" if looking else "class_tables.never_judged", n=waiting),
+                icon=":material/hourglass_empty:" if looking else ":material/info:")
     st.caption(tr("class_tables.students_help"))
     csv_rows = [{"table": s.table, "seat": s.seat, "student": s.name, "side_total": s.side_total,
                  "won": "" if s.won is None else int(s.won), "choices": s.moves, "judged": s.judged, "best": s.best,
                  "best_share": "" if s.best_share is None else round(s.best_share, 3),
-                 "points_lost_per_choice": "" if s.loss_per_move is None else round(s.loss_per_move, 2)}
+                 "points_lost_per_choice": "" if s.loss_per_move is None else round(s.loss_per_move, 2),
+                 "not_judged_yet": s.waiting}
                 for s in students]
     left, right = st.columns(2)
     left.download_button(tr("class_tables.download_students"), to_csv(csv_rows) or "table,seat,student\n",
