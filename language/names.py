@@ -39,8 +39,20 @@ def seat_name(lang: str, rules: Rules, seat: int, viewer: int = 0) -> str:
 def in_sentence(lang: str, name: str) -> str:
     """A seat's name as a sentence says it: the two-player label "Opponent" (a name on a
     button or a column) takes its article there, "your opponent passed" (nl "je
-    tegenstander", pt "o adversário", es "tu rival"); every other name is itself."""
-    return word(lang, "names.opponent_subject") if name == word(lang, "names.opponent") else name
+    tegenstander", pt "o adversário", es "tu rival"); a numbered player takes the article
+    pt and es give it there ("o jogador 3 trancou", "el jugador 3 trancó"); every other name
+    is itself.
+
+    >>> in_sentence("es", "Jugador 3"), in_sentence("en", "Player 3"), in_sentence("pt", "Luis")
+    ('el jugador 3', 'Player 3', 'Luis')
+    """
+    if name == word(lang, "names.opponent"):
+        return word(lang, "names.opponent_subject")
+    before, _, after = str(word(lang, "names.player")).partition("{number}")
+    number = name[len(before):len(name) - len(after)] if name.startswith(before) and name.endswith(after) else ""
+    if number.isdigit():
+        return str(word(lang, "names.player_subject")).format(number=number)
+    return name
 
 
 #: a letter that begins a sentence: the text's first, or one after ". ", "! ", "? ", "¡", "¿"
@@ -111,8 +123,9 @@ def engine_params(lang: str, params: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def join(lang: str, items: list[str]) -> str:
-    """"a, b and c" in ``lang``."""
+def join(lang: str, items: list[str], conjunction: str = "names.and") -> str:
+    """"a, b and c" in ``lang``; ``conjunction`` names the word before the last item
+    (``names.numbers_lacked``: "no 3 or 4", es "ninguno de estos números: 3 y 4")."""
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + f" {word(lang, 'names.and')} " + items[-1]
+    return ", ".join(items[:-1]) + f" {word(lang, conjunction)} " + items[-1]

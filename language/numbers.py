@@ -25,6 +25,20 @@ def number(lang: str, value: float, signed: bool = False) -> str:
     return sign + digits.replace(".", word(lang, "names.decimal_sign"))
 
 
+def whole(lang: str, n: int) -> str:
+    """A count (deals, tiles) as the language writes it: its thousands sign
+    (``names.thousands_sign``) from ``names.group_from`` on, so one language writes every
+    count one way.
+
+    >>> whole("en", 4320), whole("nl", 4320), whole("nl", 20000), whole("pt", 1000), whole("es", 20000)
+    ('4,320', '4320', '20.000', '1.000', '20.000')
+    """
+    n = int(n)
+    if abs(n) < int(word(lang, "names.group_from")):
+        return str(n)
+    return f"{n:,}".replace(",", str(word(lang, "names.thousands_sign")))
+
+
 def percent(share: float) -> str:
     """A share as a whole percentage ("52%"): no decimals, so no decimal sign to choose."""
     return f"{round(share * 100):d}%"

@@ -40,12 +40,10 @@ def _words(lang: str) -> Mapping[str, object]:
 
 
 def count(lang: str, n: int) -> str:
-    """A whole number with the language's thousands sign, from ``group_from`` on."""
-    words = _words(lang)
-    text = str(n)
-    if n < int(words["group_from"]):
-        return text
-    return f"{n:,}".replace(",", str(words["thousands"]))
+    """A whole number as the language writes every count (``language.whole``)."""
+    from language import whole
+
+    return whole(lang, n)
 
 
 def placeholders(text: str) -> list[str]:

@@ -31,7 +31,8 @@ from typing import Any, Iterable, Mapping
 from engine import Rules
 from language import LANGUAGES as SHIPPED
 from language import (
-    LanguageError, TextError, action_label, capitalised, in_sentence, join, number, seat_name, side_name, subject_key, word,
+    LanguageError, TextError, action_label, capitalised, in_sentence, join, number, seat_name, side_name, subject_key, whole,
+    word,
 )
 from language import check_lang as language_of
 from language.catalogs import lookup as lookup_in
@@ -90,8 +91,10 @@ def _word(lang: str, name: str, value: Any, rules: Rules, viewer: int = 0) -> st
         return number(lang, value, signed=True)
     if value is not None and name in FIGURES:
         return number(lang, value)
-    if name == "numbers":
-        return join(lang, [str(n) for n in value])
+    if name == "numbers":  # the numbers a seat lacks, or whose tiles are all seen: "no 3 or 4"
+        return join(lang, [str(n) for n in value], "names.numbers_lacked")
+    if name in ("deals", "count") and isinstance(value, int):
+        return whole(lang, value)
     if name == "seats":
         return join(lang, [in_sentence(lang, seat_name(lang, rules, s, viewer)) for s in value])
     if name == "terms":
@@ -118,7 +121,7 @@ def render(lang: str, key: str, params: Mapping[str, Any], rules: Rules, viewer:
     >>> render("es", "explain.kozel.domino", {"seat": 0, "tile": "3-4"}, kozel)
     'Dominaste con la 3-4.'
     >>> render("es", "explain.kozel.domino", {"seat": 1, "tile": "3-4"}, kozel)
-    'Jugador 2 dominó con la 3-4.'
+    'El jugador 2 dominó con la 3-4.'
     """
     key = subject_key(key, params.get("seat"), viewer, lambda k: has_text(lang, k))
     template = lookup(lang, key)

@@ -142,7 +142,9 @@ def result_summary(tr: Translator, rules: Rules, result: RoundResult, viewer: in
             lines.append(tr("result.capicu", bonus=result.capicu_bonus) if result.capicu_bonus
                          else tr("result.capicu_no_bonus"))
     elif result.kind == "block":
-        lines.append(seat_sentence(tr, "result.block", result.blocker, seats, viewer))
+        # Goat's blocked round is a fish (glossary): the penalty game calls it so
+        fish = rules.match_mode == "penalty"
+        lines.append(seat_sentence(tr, "result.fish" if fish else "result.block", result.blocker, seats, viewer))
         if rules.match_mode == "race":
             pips = ", ".join(f"{side_label(tr, rules, s, viewer)}: {p}" for s, p in enumerate(result.side_pips))
             lines.append(tr("result.pips", pips=pips))

@@ -48,6 +48,22 @@ def test_all_fives_says_every_sides_points_with_those_scored_in_play():
     assert EN("result.points_each", points="You: 5, Opponent: 44") in lines
 
 
+@pytest.mark.parametrize("lang, word", [("en", "A fish"), ("nl", "Een vis"), ("pt", "Peixe"), ("es", "¡Pez!")])
+def test_goats_blocked_round_is_called_a_fish(lang, word):
+    """Texts review 2026-12-05, finding 11: Goat's blocked round read "The round is blocked"."""
+    from language import in_sentence, seat_names
+
+    tr = translator(lang)
+    rules = Rules.preset("kozel", 4)
+    result = RoundResult("block", None, (6, 24, 0, 10), (0, 0, 0, 0), (6, 24, 28, 10), (6, 24, 28, 10), blocker=2)
+    lines = result_summary(tr, rules, result)
+    player_3 = in_sentence(lang, seat_names(lang, rules)[2])
+    assert lines[0].startswith(word) and player_3.lower() in lines[0].lower(), lines
+    partners = result_summary(tr, Rules.preset("laplaza_partners"), RoundResult("block", 0, (44, 0), (0, 0), (10, 20, 4, 10),
+                                                                                (14, 30), blocker=3))
+    assert not partners[0].startswith(word)
+
+
 @pytest.mark.parametrize("lang, decimal", [("en", "."), ("nl", ","), ("pt", ","), ("es", ",")])
 def test_numbers_and_charts_use_the_languages_decimal_sign(lang, decimal):
     tr = translator(lang)
