@@ -12,8 +12,9 @@ work) follows while the player still thinks, and replaces it once done.
 
 Each stage is capped by work alone (no wall-time guard), with the seed the page uses for
 that moment, so the deeper one is exactly what *Look deeper* computes: the same figures
-whether it was worked out ahead or on request. A stage goes to the back of the workers'
-queue, so a review waiting there is judged before the thorough stage starts.
+whether it was worked out ahead or on request. A stage is a job of the lowest priority
+(:data:`jobs.AHEAD`), so a hint a player waits for and a review are done first; a stage of
+a moment the player has left is cancelled (not started, or stopped after its deal).
 """
 
 from __future__ import annotations
@@ -22,11 +23,12 @@ import threading
 from concurrent.futures import Future
 from dataclasses import replace
 
+import jobs
 from engine import SeatView
 
 from . import hints
 from .hints import Hint, hint
-from .review_queue import submit
+from .review_queue import submit_at
 
 __all__ = ["STAGES", "HintAhead", "deeper_hint"]
 
@@ -34,10 +36,10 @@ __all__ = ["STAGES", "HintAhead", "deeper_hint"]
 STAGES = (False, True)
 
 
-def deeper_hint(view: SeatView, seed: int, cancel: threading.Event | None = None, thorough: bool = False) -> Hint:
+def deeper_hint(view: SeatView, seed: int, cancel=None, thorough: bool = False) -> Hint:
     """The deeper hint of ``view``: five times the ordinary work (``thorough``: four times
-    that, :data:`strategy.hints.THOROUGH_NODES`), no wall-time guard (``cancel``: stop
-    early once set, when the player has moved on)."""
+    that, :data:`strategy.hints.THOROUGH_NODES`), no wall-time guard (``cancel``: an event,
+    or :data:`jobs.CANCEL` in a job; stop early once set, when the player has moved on)."""
     if not thorough:
         return hint(view, seed=seed, deep=True, budget=None, cancel=cancel)
     found = hint(view, seed=seed, deep=True, budget=None, cancel=cancel, max_nodes=hints.THOROUGH_NODES)
@@ -50,9 +52,9 @@ class HintAhead:
     def __init__(self) -> None:
         self._moment: str | None = None
         self._future: Future | None = None  # the stage under way or queued
+        self._settled: threading.Event | None = None  # its outcome taken in (the next stage queued)
         self._found: Hint | None = None  # the last stage done
-        self._cancel = threading.Event()
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # a stage done at once calls back under it
 
     @property
     def moment(self) -> str | None:
@@ -66,18 +68,31 @@ class HintAhead:
             return
         self.forget()
         with self._lock:
-            self._moment, self._cancel = moment, threading.Event()
-            self._future = submit(self._stage, moment, view, seed, self._cancel, 0)
+            self._moment = moment
+            self._queue(moment, view, seed, 0)
 
-    def _stage(self, moment: str, view: SeatView, seed: int, cancel: threading.Event, stage: int) -> None:
-        """Work out stage ``stage`` of ``moment``; queue the next one if it is still needed."""
-        found = deeper_hint(view, seed, cancel, STAGES[stage])
-        with self._lock:
-            if cancel.is_set() or moment != self._moment or found.evaluation.stop == "cancelled":
+    def _queue(self, moment: str, view: SeatView, seed: int, stage: int) -> None:
+        """Submit stage ``stage`` of ``moment`` (the lock held)."""
+        future = submit_at(jobs.AHEAD, deeper_hint, view, seed, jobs.CANCEL, STAGES[stage])
+        settled = threading.Event()
+        self._future, self._settled = future, settled
+        future.add_done_callback(lambda done: self._stage_done(done, settled, moment, view, seed, stage))
+
+    def _stage_done(self, future: Future, settled: threading.Event, moment: str, view: SeatView, seed: int,
+                    stage: int) -> None:
+        """Stage ``stage`` of ``moment`` ended: keep it, and queue the next one if it is still needed."""
+        try:
+            if future.cancelled() or future.exception() is not None:
                 return
-            self._found = found
-            if stage + 1 < len(STAGES) and not found.told_apart:
-                self._future = submit(self._stage, moment, view, seed, cancel, stage + 1)
+            found = future.result()
+            with self._lock:
+                if moment != self._moment or self._future is not future or found.evaluation.stop == "cancelled":
+                    return
+                self._found = found
+                if stage + 1 < len(STAGES) and not found.told_apart:
+                    self._queue(moment, view, seed, stage + 1)
+        finally:
+            settled.set()
 
     def working(self, moment: str) -> bool:
         """Is a stage of ``moment`` still queued or under way?"""
@@ -95,12 +110,13 @@ class HintAhead:
         ``timeout`` for each stage); a stage that failed raises here."""
         while True:
             with self._lock:
-                future = self._future
+                future, settled = self._future, self._settled
             if future is None:
                 return
             error = future.exception(timeout)
             if error is not None:
                 raise error
+            settled.wait(timeout)
             with self._lock:
                 if self._future is future:
                     return
@@ -109,7 +125,6 @@ class HintAhead:
         """Drop the current moment: a stage not started yet is not started at all, and one
         being worked out stops after the deal it is solving."""
         with self._lock:
-            self._cancel.set()
             if self._future is not None:
                 self._future.cancel()
-            self._moment, self._future, self._found = None, None, None
+            self._moment, self._future, self._settled, self._found = None, None, None, None

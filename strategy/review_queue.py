@@ -4,8 +4,10 @@ A review samples each decision until its grade is clear, which takes up to secon
 the start of a round; done after the round it froze the page. :class:`RoundJudge` hands
 every decision to a small pool of worker threads the moment the player makes it, so the
 round goes on while it is judged and the review is there when the round ends. The
-solver's core releases the interpreter lock while it searches, so a worker runs beside
-the page on another core.
+judgements are jobs (:mod:`jobs`): with ``CAPICU_JOBS=queue`` (``scripts/start.sh``) worker
+processes take them from the queue's store, on this machine or others; otherwise niced
+threads of this process do them (the solver's core releases the interpreter lock while it
+searches, so a thread runs beside the page on another core).
 
 Each judgement is the deterministic :func:`strategy.review.judge` (seeded from the game,
 the round and the move; no time budget), so a decision judged in the background, again
@@ -14,47 +16,30 @@ after a reload, or in a benchmark gets the same grade.
 
 from __future__ import annotations
 
-import os
-import threading
-from concurrent.futures import Future, ThreadPoolExecutor
-
+import jobs
+from jobs import Job
 from engine import Round
 
 from .game import Game
 from .review import Decision, RoundReview, decision_points, is_choice, judge_move
 
-__all__ = ["RoundJudge", "WORKERS", "judge_later", "submit"]
+__all__ = ["RoundJudge", "WORKERS", "judge_later", "submit", "submit_at"]
 
-#: worker threads for every session of this process: one core is left for the pages on a
-#: big machine; on a laptop's two cores both judge (the pages wait for people, mostly)
-WORKERS = max(2, (os.cpu_count() or 2) - 1)
-#: how much the workers yield to the pages (Linux nice, per thread): a rerun that draws a
-#: move on forty screens must not wait behind a review; the review takes what is left
-NICENESS = 10
-_pool: ThreadPoolExecutor | None = None
-_pool_lock = threading.Lock()
+#: worker threads of this process when the jobs run in it (``CAPICU_JOBS`` not ``queue``)
+WORKERS = jobs.THREADS
+#: how much the workers yield to the pages, added to the niceness they start with
+NICENESS = jobs.NICENESS
 
 
-def _executor() -> ThreadPoolExecutor:
-    global _pool
-    with _pool_lock:
-        if _pool is None:
-            _pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="capicu-review",
-                                       initializer=_yield_to_pages)
-        return _pool
+def submit(fn, /, *args, **kwargs) -> Job:
+    """Do ``fn(*args, **kwargs)`` as a review job (:mod:`jobs`: the queue's worker
+    processes, or this process's niced threads); a :class:`concurrent.futures.Future`."""
+    return jobs.submit(fn, args, kwargs, priority=jobs.REVIEW)
 
 
-def _yield_to_pages() -> None:
-    """Lower this worker thread's priority (only this thread's: on Linux a thread has its own)."""
-    try:
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICENESS)
-    except (AttributeError, OSError):  # not Linux, or not allowed: judge at the normal priority
-        pass
-
-
-def submit(fn, /, *args, **kwargs) -> Future:
-    """Run ``fn(*args, **kwargs)`` on the review's worker threads (shared by every session)."""
-    return _executor().submit(fn, *args, **kwargs)
+def submit_at(priority: int, fn, /, *args, **kwargs) -> Job:
+    """:func:`submit` at another priority (``jobs.HINT``, ``jobs.AHEAD``)."""
+    return jobs.submit(fn, args, kwargs, priority=priority)
 
 
 def judge_later(game: Game, index: int, ply: int, before: Round) -> Future:
