@@ -32,7 +32,7 @@ from ui import session
 from ui.labels import action_label, event_text, figure, game_title, percent, seat_labels, side_label
 from ui.parts.board_frame import show_board
 from ui.parts.hint_view import show_hint
-from ui.parts.play_review import show_graded, show_progress
+from ui.parts.play_review import judged_panel, show_graded
 
 tr = session.tr()
 GAME, REDO, DRAWING, HINTED = "analyse_game", "analyse_redo", "analyse_drawing", "analyse_hinted"
@@ -487,29 +487,21 @@ def keep(game: TableGame, review) -> bool:
 
 
 def review_panel(game: TableGame) -> None:
-    """The player's choices graded from their view, while the page stays usable: a fragment
-    that looks again twice a second while choices are being judged."""
+    """The player's choices graded from their view, while the page stays usable
+    (``judged_panel``: it looks again twice a second only while choices are being judged)."""
     real = st.session_state.get("analyse_real")
     judge = judge_of(game, real)
     luck = judge.exact  # every hand entered: what each move cost in this very deal
     links = {ply: link_at(game, ply) for ply in range(len(game.entries) + 1)}
 
-    pending = judge.pending
+    def show(review) -> None:
+        show_graded(review, game.rules, len(judge.failed()), luck=luck, links=links)
+        if session.profile() is None:
+            st.caption(tr("analyse.keep_signed_in"))
+        elif keep(game, review):
+            st.caption(tr("analyse.kept"))
 
-    def panel() -> None:
-        review = judge.review()
-        if review is None:
-            show_progress(judge.decisions(), judge.total, len(judge.failed()), luck=luck, links=links)
-        elif pending:
-            st.rerun()  # complete: the page shows it without looking again
-        else:
-            show_graded(review, game.rules, len(judge.failed()), luck=luck, links=links)
-            if session.profile() is None:
-                st.caption(tr("analyse.keep_signed_in"))
-            elif keep(game, review):
-                st.caption(tr("analyse.kept"))
-
-    st.fragment(panel, run_every=0.5 if pending else None)()
+    judged_panel(judge, show, luck=luck, links=links)
 
 
 def next_round_form(game: TableGame) -> None:

@@ -35,7 +35,7 @@ from ui.parts.hint_view import (hint_for, refined, refining, show_hint, stop_thi
 from ui.board import announce
 from ui.labels import action_label, event_text, game_title, percent, result_summary, seat_labels, side_label
 from ui.parts.play_rating import match_result, rated_line, replayed
-from ui.parts.play_review import show_progress, show_review
+from ui.parts.play_review import judged_panel, show_review
 from ui.parts.play_setup import (
     describe, init_state, link_params, new_seed, pace, pace_from_link, setup_form, setup_from_link,
 )
@@ -373,22 +373,12 @@ def open_recorded(saved: SavedGame) -> None:
 
 
 def review_panel(game: Game, index: int, judge: RoundJudge, key: str) -> None:
-    """The round's review, or its progress while the last decisions are judged: a fragment
-    that looks again twice a second only while something is pending (the page itself
-    does not rerun), and reruns the page once when the review is complete. A review kept
-    with the match (reopened, reloaded) is shown as it was."""
-
-    def panel() -> None:
-        review = reviews().get(index)
-        if review is not None:
-            show_review(game, index, review, key, failed=len(judge.failed()))
-        elif judge.review() is None:
-            show_progress(judge.decisions(), judge.total, len(judge.failed()))
-        else:
-            st.rerun()  # complete: the page saves it and shows it with the replay
-
-    pending = index not in reviews() and judge.pending
-    st.fragment(panel, run_every=0.5 if pending else None)()
+    """The round's review, or its progress while the last decisions are judged
+    (``judged_panel``: it looks again twice a second only while something is pending, and
+    reruns the page once when the review is complete, which saves it). A review kept with
+    the match (reopened, reloaded) is shown as it was."""
+    judged_panel(judge, lambda review: show_review(game, index, reviews().get(index, review), key,
+                                                   failed=len(judge.failed())))
 
 
 def analysis_link(game: Game, index: int) -> str:
