@@ -210,7 +210,8 @@ def test_a_lesson_step_and_its_task_by_keyboard_wrong_then_right_without_motion(
         _tab_to(page, _button(tr("question.try_again")))
         page.keyboard.press("Enter")
         expect(page.locator('[data-testid="stAlertContentError"]')).to_have_count(0, timeout=30_000)
-        _tab_to(page, lambda f: f["key"] == in_task and f["tile"] == right_tile)
+        _tab_to(page, lambda f: f["key"] == in_task and bool(f["tile"]))  # the hand: one Tab stop
+        _arrow_to(page, right_tile)  # the arrow keys inside it
         page.evaluate(WATCH_MOTION, in_task)
         page.keyboard.press("Enter")
         _expect_focus(page, f"f.key === '{in_task}' && f.end === 'L'")
@@ -405,6 +406,50 @@ def test_a_whole_round_by_keyboard_then_its_hint_review_and_replay_are_accessibl
         page.close()
 
 
+def test_the_hand_is_one_tab_stop_and_the_focus_stays_on_the_board_and_lands_on_the_hint(browser, app_url):
+    """Review K1, by keyboard alone on the play page: from the page's load, Tab passes the
+    whole hand in one stop on its way to *Hint* (the arrow keys move inside it, and the
+    stop moves with them); Enter on *Hint* puts the focus on the hint, not the page's top;
+    a move played by keys leaves the focus on the board while the bot plays, then on the
+    hand again."""
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    try:
+        page.goto(f"{app_url}/play?game=laplaza_1v1&seed=303046&levels=beginner&pace=fast&lang=en")
+        table = page.locator("svg[data-board]").first
+        hand = table.locator(".hand-tile")
+        expect(table.locator(".hand-tile.playable").first).to_be_visible(timeout=60_000)
+        expect(page.locator('[class*="st-key-play_hint-"]')).to_be_visible(timeout=30_000)
+        wait_until_idle(page)
+        assert hand.count() > 2
+        passed: list[dict] = []
+        _tab_to(page, lambda f: bool(f["key"]) and f["key"].startswith("play_hint-"), seen=passed)
+        tiles = [f for f in passed if f["tile"]]
+        assert len(tiles) == 1, f"{len(tiles)} Tab stops in the hand: {[f['tile'] for f in tiles]}"
+        assert "playable" in tiles[0]["cls"], "the hand's stop is a tile that can be played"
+
+        page.keyboard.press("Enter")  # the hint
+        title = EN("play.hint_title")
+        _expect_focus(page, f"f.tag === 'DIV' && f.text.startsWith({json.dumps(title)})", timeout=60_000)
+
+        back = _tab_to(page, lambda f: bool(f["tile"]), key="Shift+Tab", limit=6)  # the hand, one stop back
+        page.keyboard.press("ArrowRight")
+        moved = _expect_focus(page, f"f.board && f.tile && f.tile !== {json.dumps(back['tile'])}")
+        stops = table.locator('[data-tile][tabindex="0"]')
+        expect(stops).to_have_count(1)
+        expect(stops).to_have_attribute("data-tile", moved["tile"])
+
+        moves = table.get_attribute("data-moves")
+        _play_by_keyboard(page)
+        expect(page.locator("svg[data-board]").first).not_to_have_attribute("data-moves", moves, timeout=30_000)
+        _expect_focus(page, "f.board", timeout=30_000)  # not the page's body while the bot plays
+        over = page.get_by_text(EN("play.round_over"), exact=True)
+        expect(table.locator(".hand-tile.playable, .hand-tile.blocked").first.or_(over)).to_be_visible(timeout=60_000)
+        if not over.count():
+            _expect_focus(page, "f.board && !!f.tile", timeout=30_000)  # back on the hand, ready to play
+    finally:
+        page.close()
+
+
 def _keyboard_hint(page) -> bool:
     """The keys panel ("?"), then the hint, reached by Tab past the hand (the board lets
     the focus go on) and asked for with Enter; both accessible, the hint on a phone too.
@@ -418,11 +463,12 @@ def _keyboard_hint(page) -> bool:
     if page.get_by_text(EN("play.only_move")).count():
         return False
     expect(page.locator('[class*="st-key-play_hint-"]')).to_be_visible(timeout=30_000)
-    passed: list[dict] = []
+    passed: list[dict] = [_focus(page) or {}]  # after a move the focus is still on the hand
     _tab_to(page, lambda f: bool(f["key"]) and f["key"].startswith("play_hint-"), seen=passed)
-    assert any(f["board"] and f["tile"] for f in passed), "Tab reached the hint without passing the hand"
+    assert any(f.get("board") and f.get("tile") for f in passed), "Tab reached the hint without passing the hand"
     page.keyboard.press("Enter")
     expect(page.get_by_text(EN("play.hint_title"))).to_be_visible(timeout=60_000)
+    _expect_focus(page, f"f.text.startsWith({json.dumps(EN('play.hint_title'))})")  # on the hint, not the top
     wait_until_idle(page)
     assert_accessible(page, "a hint", sizes=(DESKTOP, PHONE))
     return True
@@ -451,6 +497,18 @@ def _tab_to(page, wanted, limit: int = 80, *, key: str = "Tab", seen: list | Non
         if wanted(now):
             return now
     raise AssertionError("Tab never reached the element")
+
+
+def _arrow_to(page, tile: str, limit: int = 30) -> dict:
+    """From a hand tile, the arrow keys to ``tile`` (the hand is one Tab stop)."""
+    now = _focus(page)
+    page.keyboard.press("Home")
+    for _ in range(limit):
+        now = _expect_focus(page, "!!f.tile")
+        if now["tile"] == tile:
+            return now
+        page.keyboard.press("ArrowRight")
+    raise AssertionError(f"the arrow keys never reached {tile}: {now}")
 
 
 def _tab_out_of_board(page, limit: int = 12) -> dict:

@@ -28,7 +28,8 @@ export default function (component) {
   const { data, parentElement, setStateValue, setTriggerValue } = component;
   parentElement.__latest = { data, setStateValue, setTriggerValue };
   if (!data.present) parentElement.__leaveSent = 0; // the leave, if one was sent, has landed
-  parentElement.__ui = parentElement.__ui || { selected: undefined, stateSelected: null, tileIndex: 0 };
+  // tileIndex: the hand's one Tab stop (undefined: the first playable tile)
+  parentElement.__ui = parentElement.__ui || { selected: undefined, stateSelected: null, tileIndex: undefined };
   const host = parentElement.querySelector('.cpb');
   if (!host) return undefined;
 
@@ -68,6 +69,7 @@ class Board {
     this.status.setAttribute('aria-live', 'polite');
     this.root.appendChild(buildKeys(data, parentElement));
     if (data.interactive) {
+      this.rove(this.handStop());
       this.root.appendChild(this.buildBar());
       this.root.addEventListener('click', (e) => this.onClick(e));
       this.root.addEventListener('keydown', (e) => this.onKey(e));
@@ -167,6 +169,23 @@ class Board {
   tile(name) { return this.tiles().find((t) => t.dataset.tile === name) || null; }
   end(side) { return this.svg ? this.svg.querySelector(`[data-end="${side}"]`) : null; }
   targets(name) { return Object.prototype.hasOwnProperty.call(this.legal, name) ? this.legal[name] : null; }
+
+  // The hand is one Tab stop (a roving tabindex): the tile last moved to, or at the same
+  // place in the hand after a move, or at first the first playable tile. The arrow keys,
+  // Home and End move inside the hand; Tab goes on past it.
+  handStop() {
+    const tiles = this.tiles();
+    if (!tiles.length) return null;
+    let i = this.pe.__ui.tileIndex;
+    if (i === undefined) i = Math.max(0, tiles.findIndex((t) => this.targets(t.dataset.tile)));
+    return tiles[Math.max(0, Math.min(i, tiles.length - 1))];
+  }
+
+  rove(stop) {
+    if (!stop || !this.data.interactive) return;
+    for (const t of this.tiles()) t.setAttribute('tabindex', t === stop ? '0' : '-1');
+    this.pe.__ui.tileIndex = this.tiles().indexOf(stop);
+  }
   get selected() { return this.pe.__ui.selected || null; }
 
   // ------------------------------------------------------------------ actions
@@ -262,18 +281,27 @@ class Board {
     this.paintSelection(false);
   }
 
+  // The focus stays in the board when it is redrawn: on the same control, else on the
+  // hand's Tab stop, else (the others' turn: nothing to press) on the board itself, so a
+  // player who moved by keyboard is not sent back to the top of the page.
   restoreFocus(focus) {
     if (!focus) return;
     let target = null;
-    if (focus.kind === 'end') target = this.selected ? this.end(focus.end) : null;
-    if (focus.kind === 'button') target = this.root.querySelector(`button[data-action="${focus.action}"]`);
-    if (focus.kind === 'draw') target = this.svg && this.svg.querySelector('[data-action="draw"]');
-    if (!target) {
-      const tiles = this.tiles();
-      target = (focus.tile && this.tile(focus.tile))
-        || tiles[Math.min(this.pe.__ui.tileIndex, tiles.length - 1)] || null;
+    if (focus.kind === 'keys') target = this.root.querySelector('.cpb-keys-toggle');
+    if (this.data.interactive) {
+      if (focus.kind === 'end') target = this.selected ? this.end(focus.end) : null;
+      if (focus.kind === 'button') target = this.root.querySelector(`button[data-action="${focus.action}"]`);
+      if (focus.kind === 'draw') target = this.svg && this.svg.querySelector('[data-action="draw"]');
+      if (!target) {
+        target = (focus.tile && this.tile(focus.tile)) || this.handStop();
+        this.rove(target);
+      }
     }
-    if (target) target.focus({ preventScroll: true });
+    if (!target) {
+      target = this.root;
+      target.setAttribute('tabindex', '-1'); // focusable by script, not a Tab stop
+    }
+    target.focus({ preventScroll: true });
   }
 
   shake(el) {
@@ -295,7 +323,7 @@ class Board {
     const el = e.target.closest('[data-tile], [data-end], [data-action]');
     if (!el || !this.root.contains(el)) return;
     if (el.dataset.tile) {
-      this.pe.__ui.tileIndex = this.tiles().indexOf(el);
+      this.rove(el);
       this.pick(el.dataset.tile, false);
     } else if (el.dataset.end) {
       this.chooseEnd(el.dataset.end);
@@ -317,10 +345,10 @@ class Board {
       };
       if (e.key in moves) {
         const next = tiles[Math.max(0, Math.min(tiles.length - 1, moves[e.key]))];
+        this.rove(next);
         if (next) next.focus({ preventScroll: true });
-        this.pe.__ui.tileIndex = tiles.indexOf(next);
       } else if (activate) {
-        this.pe.__ui.tileIndex = i;
+        this.rove(el);
         this.pick(el.dataset.tile, true);
       } else if (e.key === 'Escape' && this.selected) {
         this.release();
@@ -455,11 +483,13 @@ function parseSvg(text) {
   return document.importNode(svg, true);
 }
 
+// Where the focus is in this board before a redraw replaces its elements.
 function rememberFocus(parentElement) {
   const active = parentElement.activeElement;
   if (!active || !active.closest) return null;
+  if (active.closest('.cpb-keys')) return { kind: 'keys' };
   const el = active.closest('[data-tile], [data-end], [data-action]');
-  if (!el) return null;
+  if (!el) return { kind: 'board' };
   if (el.dataset.tile) return { kind: 'tile', tile: el.dataset.tile };
   if (el.dataset.end) return { kind: 'end', end: el.dataset.end };
   if (el.tagName === 'BUTTON') return { kind: 'button', action: el.dataset.action };

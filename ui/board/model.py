@@ -68,7 +68,7 @@ ENGLISH_TEXTS: dict[str, str] = {
     "last_move": "Last tile placed",
     # the keys, shown by "?" (board.js)
     "keys": "Keys",
-    "keys_tiles": "Tab or the arrow keys: move between your tiles",
+    "keys_tiles": "Arrow keys: move between your tiles (the hand is one Tab stop)",
     "keys_play": "Enter or Space: play the tile",
     "keys_end": "Then the left or right arrow and Enter: choose the end; Escape: put the tile back",
     "keys_end_touch": "Then the left or right arrow and Enter: choose the end (touch-move: a tile you pick up cannot be put back)",

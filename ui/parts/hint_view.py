@@ -16,6 +16,7 @@ from strategy.hint_ahead import HintAhead
 from strategy.hints import Hint, hint
 
 from .. import session
+from ..board.focus import take_focus
 from ..labels import about, action_label, chart_separators, figure, percent, seat_labels, short_action_label
 from .chart_inks import inks
 
@@ -165,6 +166,8 @@ def show_hint(hint: Hint, rules: Rules, view: SeatView | None = None) -> None:
     """The hint for ``view`` (the position it was asked in: equal ends list a move once)."""
     tr = session.tr()
     with st.container(border=True):
+        # the *Hint* button is gone once pressed: the focus comes here, not to the page's top
+        take_focus("hint_focus", f"{hint.best}|{hint.evaluation.deals}|{hint.deep}|{hint.thorough}")
         st.markdown(f"**{tr('play.hint_title')}**")
         st.success(tr("play.hint_best", action=action_label(tr, hint.best)), icon=":material/lightbulb:")
         found = hint.evaluation
