@@ -704,10 +704,20 @@ def _drawn_for(game: TableGame, view: SeatView, entry: Entry, action: Action, en
         wanted = [v for w in wanted for v in (w, replace(w, forced_lead=None))]
     for view_after in wanted:
         for rnd in deals_at_random(view_after, _rng(game, entries)):
-            if rnd.view(game.seat) == view_after and (action.kind != "lead" or _lead_fits(rnd)):
+            if rnd.view(game.seat) == view_after and _made_legally(rnd, action) and \
+                    (action.kind != "lead" or _lead_fits(rnd)):
                 return rnd
             break
     raise refusal
+
+
+def _made_legally(rnd: Round, action: Action) -> bool:
+    """The last move of the deal drawn for it is one the engine allows there (the deal
+    model draws hands that fit the record; whether a pass or a draw is allowed with this
+    many tiles in the stock is the engine's rule)."""
+    before = rnd.copy()
+    before.undo()
+    return action in before.legal_actions()
 
 
 def _lead_fits(rnd: Round) -> bool:
