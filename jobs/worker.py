@@ -104,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warm", default=None, help="module:function run once in each worker")
     parser.add_argument("--parent", type=int, default=None, help="stop when this process is gone")
     args = parser.parse_args(argv)
-    url = args.store or store_url()
+    url = store_url({"CAPICU_JOBS_URL": args.store} if args.store else None)
     try:
         os.nice(NICENESS)  # relative: below whatever the server that started us runs at
     except OSError:
