@@ -39,6 +39,16 @@ def after_play(rnd: Round, action: Action) -> tuple[list[int], int, Round]:
     return terms, sum(terms), trial
 
 
+def _double_counts_once(rnd: Round, trial: Round) -> bool:
+    """At a table where a double at an end counts once, a double lies at an open end after
+    the play and the other rule (both halves, "Muggins") would score otherwise: the
+    explanation must say which rule counts (puzzle review 2026-12-05)."""
+    if rnd.rules.double_end_value == "both_halves":
+        return False
+    return fives_points(trial.line, trial.left, trial.right, True) != \
+        fives_points(trial.line, trial.left, trial.right, False)
+
+
 def _score_lines(rnd: Round, action: Action) -> tuple[list, list[str]]:
     terms, total, trial = after_play(rnd, action)
     points = fives_score(rnd, action)
@@ -48,6 +58,8 @@ def _score_lines(rnd: Round, action: Action) -> tuple[list, list[str]]:
     if len(terms) > 2:
         lines.append(line("explain.fives.double_end"))
         themes.append("double_end")
+    elif _double_counts_once(rnd, trial):
+        lines.append(line("explain.fives.double_once"))  # no new theme: the puzzle's band stays as measured
     if total == 0:
         lines.append(line("explain.fives.zero"))
         themes.append("zero_sum")
@@ -104,11 +116,18 @@ def _best_draft(rnd: Round, moves: list[Action]) -> Draft | None:
         return None  # two plays or more score: "which scores most", not "which one scores"
     lines = []
     themes = ["fives", "best_play"]
+    rule = None  # the table's double rule, said once when a double at an end changes a sum
     for points, action in scores:
         terms, total, trial = after_play(rnd, action)
         lines.append(line("explain.fives.option", action=str(action), terms=terms, total=total, points=points))
-        if len(terms) > 2 and "double_end" not in themes:
-            themes.append("double_end")
+        if len(terms) > 2:
+            rule = "explain.fives.double_end"
+        elif _double_counts_once(rnd, trial):
+            rule = rule or "explain.fives.double_once"
+    if rule is not None:
+        lines.append(line(rule))
+    if rule == "explain.fives.double_end":
+        themes.append("double_end")
     lines.append(line("explain.fives.best", action=str(winners[0]), points=best))
     if len(scoring) >= 2:
         themes.append("several_score")

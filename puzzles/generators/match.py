@@ -25,6 +25,26 @@ NAME = "match"
 KINDS: tuple[str, ...] = ("match_winner",)
 
 
+def _count_lines(rnd: Round) -> list:
+    """Where this round's points come from (puzzle review 2026-12-05: "This round: Luis and
+    Marco +23." alone does not show that the partner's pips count), as the round-score and
+    block puzzles count them; nothing when points were also scored during play."""
+    from .block_count import _points_line
+    from .round_score import domino_count_lines
+
+    result = rnd.result
+    if rnd.rules.match_mode != "race" or any(result.in_play) or result.winner is None:
+        return []
+    if result.kind == "domino":
+        lines = domino_count_lines(rnd)[0]
+        if result.capicu_bonus:
+            lines.append(line("explain.score.bonus", bonus=result.capicu_bonus, total=result.points[result.winner]))
+        return lines
+    if result.kind == "block":
+        return _points_line(rnd)
+    return []
+
+
 def _draft(rnd: Round, final: bool) -> Draft | None:
     result = rnd.result
     rules = rnd.rules
@@ -51,6 +71,7 @@ def _draft(rnd: Round, final: bool) -> Draft | None:
         lines.append(line("explain.match.round_tie"))
     else:
         lines.append(line("explain.match.round", side=result.winner, points=result.total[result.winner]))
+        lines += _count_lines(rnd)
     for side in range(len(after)):
         lines.append(line("explain.match.total", side=side, before=before[side], points=result.total[side],
                           after=after[side]))

@@ -57,6 +57,32 @@ def _drills_matter(rnd: Round) -> bool:
     return sum(t.pips for t in rnd.stock) > 0
 
 
+def domino_count_lines(rnd: Round) -> tuple[list, list[str]]:
+    """How a domino's points are counted, before any capicú bonus: every other hand's pips,
+    the sum the table counts and its rounding; with the themes they drill."""
+    result, rules = rnd.result, rnd.rules
+    seat, winner = result.out_seat, result.winner
+    others = [s for s in range(rnd.n) if s != seat]
+    lines, themes = [hand_line(rnd, s) for s in others], []
+    if rules.domino_points == "losing_side_only" and is_partners(rnd):
+        counted = [s for s in others if rules.side_of(s) != winner]
+        lines.append(line("explain.points.domino_losing_side", terms=[rnd.pips(s) for s in counted],
+                          total=sum(rnd.pips(s) for s in counted)))
+        themes.append("losing_side_only")
+    elif is_partners(rnd):
+        lines.append(line("explain.points.domino_all", terms=[rnd.pips(s) for s in others],
+                          total=sum(rnd.pips(s) for s in others)))
+        themes.append("partner_pips")
+    else:
+        lines.append(line("explain.points.domino_others", terms=[rnd.pips(s) for s in others],
+                          total=sum(rnd.pips(s) for s in others)))
+    raw = result.detail.get("raw_points")
+    if raw is not None:
+        lines.append(line("explain.score.rounded", raw=raw, total=result.points[winner] - result.capicu_bonus))
+        themes.append("rounding")
+    return lines, themes
+
+
 def _draft(rnd: Round) -> Draft | None:
     result = rnd.result
     if result.kind != "domino" or rnd.rules.match_mode != "race" or not _drills_matter(rnd):
@@ -72,26 +98,10 @@ def _draft(rnd: Round) -> Draft | None:
         lines.append(line("explain.score.capicu", tile=tile, left=left, right=right))
         themes.append("capicu")
     others = [s for s in range(rnd.n) if s != seat]
-    lines += [hand_line(rnd, s) for s in others]
-    if rules.domino_points == "losing_side_only" and is_partners(rnd):
-        counted = [s for s in others if rules.side_of(s) != winner]
-        lines.append(line("explain.points.domino_losing_side", terms=[rnd.pips(s) for s in counted],
-                          total=sum(rnd.pips(s) for s in counted)))
-        themes.append("losing_side_only")
-        steps += 1
-    elif is_partners(rnd):
-        lines.append(line("explain.points.domino_all", terms=[rnd.pips(s) for s in others],
-                          total=sum(rnd.pips(s) for s in others)))
-        themes.append("partner_pips")
-        steps += 1
-    else:
-        lines.append(line("explain.points.domino_others", terms=[rnd.pips(s) for s in others],
-                          total=sum(rnd.pips(s) for s in others)))
-    raw = result.detail.get("raw_points")
-    if raw is not None:
-        lines.append(line("explain.score.rounded", raw=raw, total=result.points[winner] - result.capicu_bonus))
-        themes.append("rounding")
-        steps += 1
+    count_lines, count_themes = domino_count_lines(rnd)
+    lines += count_lines
+    themes += count_themes
+    steps += len(count_themes)
     if result.capicu_bonus:
         lines.append(line("explain.score.bonus", bonus=result.capicu_bonus, total=result.points[winner]))
         themes.append("capicu_bonus")

@@ -72,6 +72,17 @@ def is_trivial(view, rules: Rules, tile: Tile, odds: dict) -> bool:
     return big == {answer} and set(odds) == everyone
 
 
+def _void_of(view, seat: int, tile: Tile) -> tuple | None:
+    """(seat, action, ends, number): the pass or draw that shows ``seat`` lacks a number of
+    ``tile``, as :func:`_why_out` names it; None when counting rules the tile out."""
+    reasons = view.cannot_hold_reasons(seat)
+    for number in dict.fromkeys((tile.low, tile.high)):
+        if number in reasons and reasons[number][0] == "void":
+            params = reasons[number][1]
+            return seat, params["action"], tuple(params["ends"]), number
+    return None
+
+
 def _why_out(view, seat: int, tile: Tile) -> list:
     """Why ``seat`` cannot hold ``tile``: a number of it the seat is void in, or counting."""
     reasons = view.cannot_hold_reasons(seat)
@@ -108,11 +119,21 @@ def _why_not_stock(view, tile: Tile, all_odds: dict, events) -> list | None:
     a hand holds it by counting (:func:`_kept_since`)."""
     only_stock = [t for t, odds in all_odds.items() if {h for h, p in odds.items() if p} == {"stock"}]
     if only_stock and len(only_stock) == view.stock_count and tile not in only_stock:
-        lines = []
+        said, voids = [], {}  # one pass or draw is said once, with every number it rules out
         for other in only_stock:
             for seat in range(view.num_players):
                 if seat != view.seat and view.hand_counts[seat]:
-                    lines.append(_why_out(view, seat, other)[0])
+                    void = _void_of(view, seat, other)
+                    if void is None:
+                        said.append((None, _why_out(view, seat, other)[0]))
+                        continue
+                    if void[:3] not in voids:
+                        said.append((void[:3], None))
+                    numbers = voids.setdefault(void[:3], [])
+                    if void[3] not in numbers:
+                        numbers.append(void[3])
+        lines = [void_line(view.rules, event[1], event[0], event[2], sorted(voids[event])) if event else l
+                 for event, l in said]
         key = "explain.where.stock_full_one" if len(only_stock) == 1 else "explain.where.stock_full"
         lines.append(line(key, tile=str(tile), tiles=[str(t) for t in only_stock], count=len(only_stock)))
         return [l for i, l in enumerate(lines) if l not in lines[:i]]  # one line per void, once

@@ -248,7 +248,7 @@ def test_a_verdict_on_equal_ends_names_one_number():
         "4-6 2-3 2-4 2-5 0-6 1-6 3-3", "3-6 2-6 3-4 3-5 4-4 4-5 5-5"])
     rnd.apply("lead 6-6")
     verdict = questions.check("play_legal", rnd, {}, "1-1@L")
-    assert verdict_sentence("en", "play_legal", verdict, rnd.rules) == "1-1 does not fit: both ends show 6."
+    assert verdict_sentence("en", "play_legal", verdict, rnd.rules) == "The 1-1 does not fit: both ends show 6."
 
 
 # ------------------------------------------------------------- report

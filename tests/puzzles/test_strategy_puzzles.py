@@ -349,7 +349,7 @@ def test_a_pass_where_nobody_draws_says_no_draw():
             assert not any(k.endswith("_no_draw") for k in keys), (ptype, game)
     text = render("en", "explain.reading.void_pass_no_draw", {"seat": 1, "left": 1, "right": 6, "numbers": [1, 6]},
                   Rules.preset("laplaza_partners"))
-    assert text == "Luis passed on 1 and 6: no 1 and 6 in that hand."
+    assert text == "Luis passed on 1 and 6: no 1 or 6 in that hand."  # "or": puzzle review 2026-12-05
 
 
 # ------------------------------------------------------------------ practice and daily

@@ -163,3 +163,49 @@ def test_a_partners_round_score_names_no_partner_of_yours_when_the_opponents_wen
             opponents_out += 1
             assert not any(YOUR_PARTNER[lang] in line.lower() for line in lines), (seed, lines)
     assert opponents_out >= 3
+
+
+# ------------------------------------------------------------- puzzle review 2026-12-05, wordings
+def _keys(puzzle) -> list[str]:
+    return [key for key, _ in puzzle.explanation]
+
+
+def test_all_fives_says_when_a_double_at_an_end_counts_once():
+    """A plain table counts a double at an end once; where the other rule would change the
+    answer, the explanation says which rule counts (fives:all_fives:2:432931427: 4 + 3 = 7,
+    not 4 + 6 = 10). A best-play answer says the both-halves rule where it applies."""
+    from puzzles.pipeline import generate
+    assert "explain.fives.double_once" in _keys(generate("fives", 432931427, game="all_fives", players=2))
+    pagat = [generate("fives", s, game="all_fives", players=2, overlays=["all_fives_pagat"]) for s in range(60)]
+    best = [p for p in pagat if p.question.kind == "fives_best" and "double_end" in p.themes]
+    assert best and all("explain.fives.double_end" in _keys(p) for p in best)
+
+
+def test_where_tile_says_one_draw_once_with_every_number_it_shows():
+    """where_tile:laplaza_1v1:2:801831774 said the same draw twice, "no 0" and "no 5"."""
+    from puzzles.pipeline import generate
+    puzzle = generate("where_tile", 801831774, game="laplaza_1v1")
+    lines = puzzle_dict(puzzle, "en")["explanation"]
+    draws = [l for l in lines if "had to draw with 0 and 5" in l]
+    assert len(draws) == 1 and "no 0 or 5" in draws[0], lines
+
+
+def test_a_match_puzzle_shows_where_the_rounds_points_come_from():
+    """match:laplaza_partners:4:337603726 said only "This round: Luis and Marco +23."."""
+    from puzzles.pipeline import generate
+    lines = puzzle_dict(generate("match", 337603726, game="laplaza_partners"), "en")["explanation"]
+    assert lines[0] == "This round: Luis and Marco +23." and any("0 + 9 + 14 = 23" in l for l in lines), lines
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_one_deal_is_not_said_in_the_plural(lang):
+    text = render(lang, "explain.best.exact", {"deals": 1}, Rules.preset("draw", 2))
+    assert not re.search(r"\b1 (deals|verdelingen|distribuições|repartos)\b", text), text
+    assert "4,320" in render("en", "explain.best.exact", {"deals": 4320}, Rules.preset("draw", 2))
+
+
+def test_a_line_about_numbers_seen_before_says_what_was_seen():
+    """reading:laplaza_1v1:2:14 said "what earlier turns proved about 4 and 6" with nothing before it."""
+    from puzzles.pipeline import generate
+    lines = puzzle_dict(generate("reading", 14, game="laplaza_1v1"), "en")["explanation"]
+    assert any(l.startswith("Earlier your opponent could not play on 4 or 6") for l in lines), lines
