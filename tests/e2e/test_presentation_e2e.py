@@ -229,6 +229,13 @@ def test_a_language_chosen_in_the_bar_stays_and_the_clicker_steps_at_once(browse
         expect(counter).to_have_text(es("lesson.step", n=4, total=total), timeout=30_000)
         expect(page).to_have_url(re.compile(r"[?&]lang=es(&|$)"), timeout=30_000)
         expect(page.locator(".st-key-present_leave button")).to_contain_text(es("presenter.leave"))
+        wait_until_idle(page)
+        box.focus()  # Escape from the closed language box leaves, in the language chosen
+        expect(box).to_have_attribute("aria-expanded", "false")
+        page.keyboard.press("Escape")
+        expect(page.locator(".st-key-present_start")).to_be_visible(timeout=30_000)
+        expect(page).to_have_url(re.compile(r"[?&]lang=es(&|$)"))
+        expect(page.get_by_text(es("lesson.step", n=4, total=total - (lesson.task is not None)), exact=True)).to_be_visible()
     finally:
         page.close()
 

@@ -570,16 +570,23 @@ function bindOnce(parentElement, host) {
   };
   document.addEventListener('keydown', parentElement.__onKey);
   // On a projector the bar's language box keeps the focus once a language is chosen, and
-  // the box stops the arrow keys on their way up: while its list is closed, the clicker's
-  // keys step the lesson, caught before the box sees them (review K2).
+  // the box stops the arrow keys and Escape on their way up: while its list is closed, the
+  // clicker's keys step the lesson and Escape leaves, caught before the box sees them
+  // (review K2).
   parentElement.__onBoxKey = (e) => {
     const { data, setTriggerValue } = parentElement.__latest;
     const step = NAV_KEYS[e.key];
-    if (!data.present || !data.nav || !step || e.repeat || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    if (!data.present || !data.nav || !(step || e.key === 'Escape')) return;
+    if (e.repeat || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
     if (!isClosedChoice(e.composedPath()[0])) return;
     e.preventDefault();
     e.stopPropagation();
-    setTriggerValue('nav', step);
+    if (step) {
+      setTriggerValue('nav', step);
+    } else {
+      fullscreen(false);
+      leave(parentElement, setTriggerValue);
+    }
   };
   document.addEventListener('keydown', parentElement.__onBoxKey, true);
   // Escape in full screen is the browser's own: it leaves full screen, and so do we.
