@@ -29,6 +29,7 @@ def show_board(
     hide_hand: bool = False,
     selected: str | None = None,
     hide_pips: bool = False,
+    spectator: bool = False,
 ) -> None:
     """Draw ``rnd`` as ``viewer`` sees it; taps and arrow keys reach the callbacks.
 
@@ -38,11 +39,17 @@ def show_board(
     on the left end only, since both ends give the same move (a game; a puzzle may ask
     which end). ``hide_hand``: the viewer's hand face down too (a spectator's board).
     ``selected``: a hand tile drawn as picked up. ``hide_pips``: no pip total beside the
-    hands of a finished round (a puzzle whose question is that count).
+    hands of a finished round (a puzzle whose question is that count). ``spectator``: nobody
+    looking sits at the bottom (a table's spectator, its projector), so its turn is told by
+    the seat's name ("Ana to play"), never "Your turn".
     """
     tr = session.tr()
+    labels = labels or seat_labels(tr, rnd.rules, viewer)
+    texts = board_texts(tr)
+    if spectator:
+        texts["your_turn"] = texts["turn_of"].replace("{name}", labels[viewer])
     model = board_model(
-        rnd, viewer, seat_labels=labels or seat_labels(tr, rnd.rules, viewer), texts=board_texts(tr),
+        rnd, viewer, seat_labels=labels, texts=texts,
         reveal=reveal, interactive=interactive, hint_legal=hint_legal, selected=selected,
     )
     if hide_pips:

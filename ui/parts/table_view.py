@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine import Rules
-from language import capitalised, in_sentence
+from language import capitalised, in_sentence, word
 from progress import ProgressError
 from progress.tables import TableStore
 from strategy.table_play import PERSON, Table, TableError
 from ui import session
-from ui.labels import event_text, result_summary, seat_labels, seat_sentence, side_label
+from ui.labels import event_text, result_summary, seat_sentence, side_label
 from ui.parts.board_frame import show_board
 from ui.parts.live_watch import watch
 from ui.parts.table_feed import PATH as FEED_PATH
@@ -43,20 +42,23 @@ def error_text(error: TableError) -> str:
     return tr(f"table.error.{error.code}", **params)
 
 
-def names_for(table: Table, viewer: int | None) -> list[str]:
-    """Each seat as this viewer reads it: "you", a person's own name (as plain text), or
-    "Bot 3" (by its seat: a bot must never share a name with a person at the table);
-    ``viewer`` None for somebody not seated."""
+def names_for(table: Table, viewer: int | None, *, markdown: bool = True) -> list[str]:
+    """Each seat as this viewer reads it: "You" for their own seat (never a bot's default
+    name such as "Ana (you)"), a person's own name, or "Bot 3" (by its seat: a bot must
+    never share a name with a person at the table); ``viewer`` None (or :data:`NOBODY`) for
+    somebody not seated.
+
+    ``markdown``: the names escaped for what renders Markdown (``st.markdown``, captions,
+    notices), so no name makes a link, an image or formatting. False: exactly as typed, for
+    what shows text as it is (the board's SVG, a table's cells, the screen reader's words),
+    where an escape would be shown ("\\+1\\+1")."""
     tr = session.tr()
-    base = seat_labels(tr, Rules.preset(table.preset, table.players, table.overlays), viewer or 0)
-    if viewer is None:
-        base[0] = tr("table.seat_n", n=1)
     out = []
     for i, seat in enumerate(table.seats):
         if i == viewer:
-            out.append(base[i])
+            out.append(word(tr.lang, "names.you"))
         elif seat.kind == PERSON:
-            out.append(session.plain(seat.name))
+            out.append(session.plain(seat.name) if markdown else seat.name)
         else:
             out.append(tr("table.bot_name", n=i + 1))
     return out
@@ -110,7 +112,7 @@ def spectate(store: TableStore, code: str, *, shown: bool = False, present: bool
             watch(code, "unavailable", what="all", key=f"table_spectate_watch:{code}", path=FEED_PATH, gap=gap)
             return  # and look again within seconds
         watch(code, str(version), what="all", key=f"table_spectate_watch:{code}", path=FEED_PATH, gap=gap)
-        names = names_for(table, None)
+        names = names_for(table, None)  # for Markdown; the board shows them as typed
         if table.game is None:
             st.info(tr("class_tables.not_dealt"), icon=":material/hourglass_empty:")
             st.markdown(" · ".join(names))
@@ -120,8 +122,8 @@ def spectate(store: TableStore, code: str, *, shown: bool = False, present: bool
         board_col, side_col = st.columns([3, 2], gap="large")
         with board_col:
             show_board(rnd, viewer=0, key=f"table_spectate:{code}:{len(game.rounds)}", reveal=shown or rnd.is_over,
-                       interactive=False, hint_legal=False, labels=names, present=present,
-                       hide_hand=not (shown or rnd.is_over))
+                       interactive=False, hint_legal=False, labels=names_for(table, None, markdown=False),
+                       present=present, hide_hand=not (shown or rnd.is_over), spectator=True)
         with side_col:
             if table.state == "over":
                 st.markdown(f"**{tr('play.match_over')}**")
