@@ -67,3 +67,18 @@ def test_an_engine_error_reads_in_the_readers_language(lang, fit, end):
     assert fit in tr.error(IllegalActionError("no_fit", tile="3-5", ends="2 or 4"))
     worded = tr.error(IllegalActionError("wrong_end", tile="3-5", value=2, end="left"))
     assert end in worded and (lang == "en" or " left " not in worded)
+
+
+def test_a_percentage_is_written_one_way_in_every_text():
+    """Texts review 2026-12-05, finding 29: "95%" in a hint beside "64 %" in a puzzle. Every
+    text writes a percentage as ``language.percent`` prints it, with no space before the sign."""
+    import re
+    from pathlib import Path
+
+    from language import percent
+
+    root = Path(__file__).resolve().parents[2]
+    files = [*root.glob("ui/strings/*.yaml"), *root.glob("puzzles/text/*.yaml"), *root.glob("lessons/content/*/*.yaml")]
+    spaced = [(f.relative_to(root).as_posix(), m.group(0)) for f in files
+              for m in re.finditer(r"(?:\d|\})\s%", f.read_text(encoding="utf-8"))]
+    assert percent(0.95) == "95%" and not spaced, spaced
