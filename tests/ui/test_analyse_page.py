@@ -410,3 +410,27 @@ def test_a_crafted_link_gets_a_plain_notice_in_the_readers_language_and_the_form
         assert not any(word in at.error[0].value for word in ("record", "score", "match")), at.error[0].value
     assert at.session_state["analyse_game"] is None and at.button(key="analyse_start")
     assert "g" not in at.query_params
+
+
+def test_records_the_loader_accepts_open_on_the_page_without_an_error():
+    """The review's page runs: records the fuzzed loader accepts (real rounds cut short,
+    with a next entry for the seat to move) open on the page with no traceback."""
+    import random
+
+    from strategy.companion import _encode
+    from tests.strategy.test_companion_loader import _bases, _next_entries
+
+    records, _ = _bases()
+    rng = random.Random(5)
+    opened = 0
+    for record in records[::7]:
+        candidates = list(_next_entries(record, step=6))
+        for data in rng.sample(candidates, 2):
+            try:
+                from_link(_encode(data))
+            except ValueError:
+                continue
+            at = _open(_encode(data))  # (asserts no exception)
+            assert not at.error, [e.value for e in at.error]
+            opened += 1
+    assert opened >= 5
