@@ -88,6 +88,8 @@ def _explain(code: str, params: Mapping[str, Any]) -> str:
         "paste_seat": "this game has seats 0 to {last} only",
         "not_over": "the round is not over yet",
         "score": "no match has this score before round {round}",
+        "leader": "the rules do not let seat {seat} lead this round with this hand",
+        "leader_you": "the rules do not let you lead this round with your hand",
     }
     text = english.get(code, code)
     for name, value in params.items():
@@ -278,7 +280,7 @@ class TableGame:
         """This record with ``seat`` named as the leader (what the page asks when
         :attr:`leader_unknown`); EntryError when the rules do not let that seat lead."""
         if self.entries or self.start is not None or seat not in self.leaders():
-            raise EntryError("not_turn", turn=self.turn, seat=seat)
+            raise EntryError("leader_you" if seat == self.seat else "leader", seat=seat)
         return replace(self, leader=seat, _stand_in=None)
 
     def lead_tiles(self) -> list[str]:
@@ -551,8 +553,9 @@ def _start(game: TableGame) -> Round:
             if game.score is not None:
                 rnd.score = tuple(game.score)
             return rnd
-    # the player named a leader the rules do not allow (the 6-6 is in their own hand)
-    raise EntryError("not_turn", turn=rnd.leader, seat=game.leader)
+    # the player named a leader the rules do not allow (the 6-6 is in their own hand, or
+    # not in it and they named themselves)
+    raise EntryError("leader_you" if game.leader == game.seat else "leader", seat=game.leader)
 
 
 def _start_mid_round(game: TableGame) -> Round:

@@ -303,8 +303,15 @@ def test_who_led_is_asked_when_the_hand_does_not_say():
     game = TableGame(Rules.preset("laplaza_partners"), seat=0, hand=PARTNERS["hand"])
     assert game.leader_unknown and game.leaders() == [1, 2, 3]
     assert game.led_by(2).lead_tiles() == ["6-6"]
-    with pytest.raises(EntryError):
+    with pytest.raises(EntryError) as refused:
         game.led_by(0)
+    assert refused.value.code == "leader_you"
+    with pytest.raises(EntryError) as refused:  # named at set-up: the same reason, not "out of turn"
+        TableGame(Rules.preset("laplaza_partners"), seat=0, hand=PARTNERS["hand"], leader=0)
+    assert refused.value.code == "leader_you"
+    with pytest.raises(EntryError) as refused:  # the player holds the 6-6: nobody else leads
+        TableGame(Rules.preset("laplaza_partners"), seat=0, hand=HAND, leader=2)
+    assert refused.value.code == "leader"
     holder = TableGame(Rules.preset("laplaza_partners"), seat=0, hand=HAND)
     assert not holder.leader_unknown and holder.turn == 0
     lot = TableGame(Rules.preset("laplaza_1v1"), seat=0, hand=HAND)

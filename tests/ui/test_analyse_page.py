@@ -361,6 +361,16 @@ def test_partners_round_one_without_the_6_6_asks_who_led():
     assert any(tr("analyse.their_turn", seat="Marco") in m.value for m in at.markdown)
 
 
+def test_you_cannot_lead_partners_round_one_without_the_6_6_and_are_told_why():
+    at = _open()
+    at.multiselect(key="analyse_hand:laplaza_partners:4").set_value(REVIEW_HAND)
+    at.selectbox(key="analyse_leader:laplaza_partners:4").set_value(0)
+    _button(at, "analyse_start").click().run(timeout=60)
+    assert not at.exception
+    assert at.error and at.error[0].value == "That cannot be: with your hand, the rules do not let you lead this round."
+    assert at.session_state["analyse_game"] is None
+
+
 def test_one_v_one_by_lot_asks_who_led_and_you_may_say_you_did():
     tr = translator("en")
     at = _start(_open(), "laplaza_1v1", 2, REVIEW_HAND, None)
