@@ -649,3 +649,45 @@ def test_a_zero_width_joiner_outside_an_emoji_is_still_refused(quizzes: QuizStor
     with pytest.raises(ProfileError) as refused:
         quizzes.join(quiz.code, name, device(1))
     assert refused.value.code == "name_invisible"
+
+
+EMOJI = ["👩", "💻", "👧", "🍳", "❤", "🌈", "🏽", "🦊", "⚕", "✈"]
+
+
+def _zwj_cases():
+    from hypothesis import strategies as st
+
+    letters = st.text(alphabet="Anaé Bo-", min_size=0, max_size=6)
+    emoji = st.sampled_from(EMOJI)
+    return letters, emoji
+
+
+def test_a_zero_width_joiner_is_kept_only_between_two_emoji() -> None:
+    """The name rule (progress/records.py) as an invariant: a joiner between two emoji is
+    part of the picture and kept; next to anything else (a letter, a space, the name's
+    edge, another joiner) the name is refused as invisible."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from progress.records import clean_name
+
+    letters, emoji = _zwj_cases()
+
+    @settings(max_examples=200, deadline=None)
+    @given(letters, st.lists(emoji, min_size=2, max_size=4), letters)
+    def joined(before, pictures, after):
+        name = f"{before} {chr(0x200d).join(pictures)} {after}"
+        assert clean_name(name) == " ".join(name.split())
+
+    @settings(max_examples=200, deadline=None)
+    @given(letters, st.one_of(emoji, st.sampled_from(["", "a", " ", "\u200d"])),
+           st.sampled_from(["", "b", " ", "\u200d"]), letters)
+    def loose(before, left, right, after):
+        if left in EMOJI and right in EMOJI:
+            return
+        with pytest.raises(ProfileError) as refused:
+            clean_name(f"x{before}{left}\u200d{right}{after}y")
+        assert refused.value.code == "name_invisible"
+
+    joined()
+    loose()
