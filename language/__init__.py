@@ -18,13 +18,13 @@ The words themselves are in ``language/words/<lang>.yaml``.
 from .catalogs import FALLBACK, LANGUAGES, LanguageError, TextError, check_lang, flat_keys, placeholders
 from .moves import action_label
 from .names import YOU_FORM, capitalised, engine_params, in_sentence, join, seat_name, seat_names, side_name, subject_key
-from .numbers import DECIMALS, MINUS, number, percent, whole
+from .numbers import DECIMALS, MINUS, counted, number, percent, whole
 from .tiles import number_word, spoken, tile_list, tile_name, tile_words
 from .words import has_word, word
 
 __all__ = [
     "DECIMALS", "FALLBACK", "LANGUAGES", "LanguageError", "MINUS", "TextError", "YOU_FORM", "action_label",
-    "capitalised", "check_lang", "engine_params", "flat_keys", "has_word", "in_sentence", "join", "number", "number_word", "percent", "placeholders",
+    "capitalised", "check_lang", "counted", "engine_params", "flat_keys", "has_word", "in_sentence", "join", "number", "number_word", "percent", "placeholders",
     "seat_name", "seat_names", "side_name", "spoken", "subject_key", "tile_list", "tile_name", "tile_words",
     "whole", "word",
 ]

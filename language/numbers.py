@@ -39,6 +39,19 @@ def whole(lang: str, n: int) -> str:
     return f"{n:,}".replace(",", str(word(lang, "names.thousands_sign")))
 
 
+def counted(lang: str, n: int, noun: str) -> str:
+    """A whole count with its noun in the right number ("1 point", "2 points", nl "1 punt"):
+    ``counts.<noun>.one`` for exactly one, ``counts.<noun>.other`` for any other count, the
+    count written by :func:`whole`. In all four languages only one takes the singular
+    (pt-BR and es write "0 pontos", "0 puntos").
+
+    >>> counted("en", 1, "point"), counted("nl", 2, "point"), counted("es", 1, "deal"), counted("pt", 2646, "deal")
+    ('1 point', '2 punten', '1 reparto', '2.646 distribuições')
+    """
+    form = "one" if int(n) == 1 else "other"
+    return str(word(lang, f"counts.{noun}.{form}")).format(n=whole(lang, n))
+
+
 def percent(share: float) -> str:
     """A share as a whole percentage ("52%"): no decimals, so no decimal sign to choose."""
     return f"{round(share * 100):d}%"

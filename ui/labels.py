@@ -165,7 +165,8 @@ def result_summary(tr: Translator, rules: Rules, result: RoundResult, viewer: in
         lines.append(tr("result.points_each", points=each))
     else:
         gained = result.total[result.winner] if result.winner is not None else 0
-        lines.append(tr("result.points", side=side_label(tr, rules, result.winner, viewer), points=gained))
+        lines.append(tr("result.points", side=side_label(tr, rules, result.winner, viewer),
+                        points=language.counted(tr.lang, gained, "point")))  # "1 point"
     if result.next_leader is not None:
         lines.append(seat_sentence(tr, "result.next_leader", result.next_leader, seats, viewer))
     elif result.next_leader_rule in ("lot", "kozel_priority"):

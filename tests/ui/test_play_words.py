@@ -113,3 +113,16 @@ def test_with_equal_ends_a_tap_plays_the_tile_without_asking_for_an_end(monkeypa
     legal = json.loads(board.proto.json)["legal"]["tiles"]
     assert legal == {"3-5": ["L"], "5-6": ["L"]}
     assert "Choose an end" not in texts_of(at)
+
+
+@pytest.mark.parametrize("lang, one, two", [("en", "Opponent: 1 point.", "Opponent: 2 points."),
+                                            ("nl", "Tegenstander: 1 punt.", "Tegenstander: 2 punten."),
+                                            ("pt", "Adversário: 1 ponto.", "Adversário: 2 pontos."),
+                                            ("es", "Rival: 1 punto.", "Rival: 2 puntos.")])
+def test_a_round_won_by_one_pip_says_1_point(lang, one, two):
+    """Walks review 2026-12-05, P8: a 1 v 1 round lost by one pip read "Opponent: 1 points"."""
+    tr = translator(lang)
+    rules = Rules.preset("laplaza_1v1")
+    for points, line in ((1, one), (2, two)):
+        result = RoundResult("block", 1, (0, points), (0, 0), (points, 0), (points, 0), blocker=1)
+        assert line in result_summary(tr, rules, result)
