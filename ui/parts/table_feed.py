@@ -21,8 +21,8 @@ The class feed (``/live/class-tables/CLASS``) answers a digest keyed by the teac
 secret (``progress.tables.group_value``): it moves when any table of the class moves and
 names none, since every student holds the class's join code.
 
-A waiting screen costs a socket; the database is read once per beat for all tables (twice:
-the versions, and the token each seat is bound to).
+A waiting screen costs a socket; each beat reads the database twice for all tables together
+(their versions, and the token each seat is bound to).
 """
 
 from __future__ import annotations
