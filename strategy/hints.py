@@ -16,7 +16,11 @@ The facts are codes with JSON-able params, worded by the UI in the player's lang
 * ``("exact", {"deals": d})``: every one of the ``d`` deals that fit was played out.
 * ``("margin", {"action": a, "other": b, "points": x, "pm": y})``: the move is worth about
   ``x ± y`` points (95%) more than the next best ``b``; ``("tie", {...})`` the same
-  when the two cannot be told apart (``x - y <= 0``).
+  when the two cannot be told apart (``x - y <= 0``). The gap is paired: both moves are
+  played out on the same deals, so its range is narrower than the two moves' own ranges.
+
+:attr:`Hint.certainty` says which one sentence fits these figures (exact, a first guess
+on too few deals, clearly better, too close to call).
 
 The evaluation goes on until the gap between the recommended move and each move still
 in contention is known to :data:`HINT_PRECISION` points (one standard error), or every
@@ -57,6 +61,12 @@ DEEP_NODES, DEEP_BUDGET = 5 * HINT_NODES, 5 * HINT_BUDGET
 #: four times the deeper hint (about eight seconds of a core), for the first decisions of a
 #: Partners round, where the deeper hint still leaves about a point either way.
 THOROUGH_NODES = 4 * DEEP_NODES
+#: A sampled hint on fewer deals than this is a first guess, not drawn like a sure one
+#: (docs/play.md): below 32 deals the sample's own spread is too rough to build a 95% range
+#: on (Student's t for 4 deals is 3.2, not 1.96: a "± 19" there is really ± 31), and the
+#: walks review of 2026-12-05 saw 8 of 22 first hints under load rest on 4 to 29 deals,
+#: whose recommendation the deeper look then changed in 2 of 19 cases.
+TRUSTED_DEALS = 32
 
 
 @dataclass(frozen=True)
@@ -73,6 +83,26 @@ class Hint:
     def told_apart(self) -> bool:
         """Every close move is told apart (the precision was reached) or every deal solved."""
         return self.evaluation.exact or self.evaluation.stop in ("precision", "settled")
+
+    @property
+    def trusted(self) -> bool:
+        """Every deal was solved, or the sample has at least :data:`TRUSTED_DEALS` deals."""
+        return self.evaluation.exact or self.evaluation.deals >= TRUSTED_DEALS
+
+    @property
+    def certainty(self) -> str:
+        """How sure the recommendation is, in one word for the one sentence that says it:
+        ``exact`` (every deal solved), ``few`` (a sample under :data:`TRUSTED_DEALS`),
+        ``clear`` (the paired margin's 95% range over the next best move excludes 0),
+        ``close`` (it does not), ``alone`` (no other move to compare with)."""
+        if self.evaluation.exact:
+            return "exact"
+        if not self.trusted:
+            return "few"
+        codes = [code for code, _ in self.facts if code in ("margin", "tie")]
+        if not codes:
+            return "alone"
+        return "clear" if codes[0] == "margin" else "close"
 
     @property
     def could_go_deeper(self) -> bool:
@@ -153,5 +183,5 @@ def _seats_after(view: SeatView) -> list[int]:
     return [(view.seat + k) % n for k in range(1, n)]
 
 
-__all__ = ["DEEP_BUDGET", "DEEP_NODES", "HINT_BUDGET", "HINT_DEALS", "HINT_NODES", "HINT_PRECISION", "THOROUGH_NODES",
+__all__ = ["DEEP_BUDGET", "DEEP_NODES", "HINT_BUDGET", "HINT_DEALS", "HINT_NODES", "HINT_PRECISION", "THOROUGH_NODES", "TRUSTED_DEALS",
            "Hint", "hint"]

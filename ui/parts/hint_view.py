@@ -9,7 +9,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from engine import Rules, SeatView
-from language import capitalised, in_sentence
+from language import capitalised, counted, in_sentence
 from strategy.evaluate import Z95, mirrored
 from strategy.game import seed_number
 from strategy.hint_ahead import HintAhead
@@ -84,18 +84,40 @@ def watch_refining(key: str, moment: str, shown: Hint) -> None:
     st.fragment(look, run_every=0.5)()
 
 
+def certainty_text(tr, hint: Hint) -> str:
+    """How sure the hint is, in the one sentence its figures allow (:attr:`Hint.certainty`):
+    "clearly better, by 4 to 13 points" when the paired margin's 95% range over the next
+    best move excludes 0, "too close to call: 0.4 ± 1.0" when it does not, "exact, over
+    all 2,646 deals" (no range: there is none) when every deal was solved, and "only 4
+    deals: too few to trust" for a first guess. The comparison is paired: the same deals
+    for both moves."""
+    found = hint.evaluation
+    deals = counted(tr.lang, found.deals, "deal")
+    margin = next((params for code, params in hint.facts if code in ("margin", "tie")), None)
+    certainty = hint.certainty
+    if certainty == "few":
+        return tr("play.sure.few", deals=deals)
+    if margin is None:
+        return tr("play.sure.exact_alone" if certainty == "exact" else "play.sure.alone", deals=deals)
+    names = {"action": action_label(tr, margin["action"]), "other": action_label(tr, margin["other"]), "deals": deals}
+    points, pm = margin["points"], margin["pm"]
+    if certainty == "exact":
+        key = "play.sure.exact" if points >= 0.05 else "play.sure.exact_equal"
+        return capitalised(tr(key, points=figure(tr, points), **names))
+    if certainty == "clear":
+        return capitalised(tr("play.sure.clear", low=figure(tr, points - pm), high=figure(tr, points + pm), **names))
+    return capitalised(tr("play.sure.close", points=figure(tr, points),
+                          pm=figure(tr, pm) if pm is not None else "?", **names))
+
+
 def fact_text(tr, rules: Rules, code: str, params: dict) -> str:
-    """One fact of :mod:`strategy.hints` as a sentence."""
+    """One fact of :mod:`strategy.hints` as a sentence (the margin and an exact answer are
+    said by :func:`certainty_text`)."""
     seats = seat_labels(tr, rules)
     if code == "share":
-        return capitalised(tr("play.fact.share", action=action_label(tr, params["action"]),
-                              share=percent(tr, params["share"])))
-    if code == "exact":
-        return tr("play.fact.exact", deals=params["deals"])
-    if code in ("margin", "tie"):
-        return capitalised(tr(f"play.fact.{code}", action=action_label(tr, params["action"]),
-                              other=action_label(tr, params["other"]), points=about(tr, params["points"], params["pm"]),
-                              pm=figure(tr, params["pm"]) if params["pm"] is not None else "?"))
+        # a pick that is best in a minority of deals: say why it is still the pick
+        key = "play.fact.share" if params["share"] >= 0.5 else "play.fact.share_minority"
+        return capitalised(tr(key, action=action_label(tr, params["action"]), share=percent(tr, params["share"])))
     if code == "void":
         # a pass where nobody ever draws (Partners, sleeping tiles) says the pass alone
         key = f"play.fact.void_{params['why']}" + ("_no_draw" if params["why"] == "void" and not rules.can_draw else "")
@@ -106,12 +128,19 @@ def fact_text(tr, rules: Rules, code: str, params: dict) -> str:
     raise ValueError(f"no words for the hint fact {code!r}")
 
 
-def distinct_facts(facts) -> list[tuple[str, dict]]:
+#: Facts :func:`certainty_text` already says (texts review 12: an exact hint said it twice).
+SAID_ABOVE = ("exact", "margin", "tie")
+
+
+def distinct_facts(facts, trusted: bool = True) -> list[tuple[str, dict]]:
     """The facts without repeats: "no 3 is left hidden" already says that nobody else holds
-    a 3, for every seat at once."""
+    a 3, for every seat at once; the margin and an exact answer are in the certainty
+    sentence; a first guess on too few deals (``trusted`` False) gives no share of them."""
     hidden_none = {params["number"] for code, params in facts if code == "count" and params["unseen"] == 0}
     kept, seen = [], set()
     for code, params in facts:
+        if code in SAID_ABOVE or (code == "share" and not trusted):
+            continue
         if code == "void" and params.get("why") == "all_seen":
             if params["number"] in hidden_none or ("all_seen", params["number"]) in seen:
                 continue
@@ -169,16 +198,13 @@ def show_hint(hint: Hint, rules: Rules, view: SeatView | None = None) -> None:
         # the *Hint* button is gone once pressed: the focus comes here, not to the page's top
         take_focus("hint_focus", f"{hint.best}|{hint.evaluation.deals}|{hint.deep}|{hint.thorough}")
         st.markdown(f"**{tr('play.hint_title')}**")
-        st.success(tr("play.hint_best", action=action_label(tr, hint.best)), icon=":material/lightbulb:")
-        found = hint.evaluation
-        if found.exact:
-            st.caption(tr("play.hint_exact", deals=found.deals))
-        else:
-            st.caption(tr("play.hint_deals", deals=found.deals) + " "
-                       + tr("play.hint_sure" if found.stop in ("precision", "settled") else "play.hint_unsure")
-                       + (" " + tr("play.hint_thorough" if hint.thorough else "play.hint_deep")
-                          if hint.deep else ""))
+        if hint.trusted:
+            st.success(tr("play.hint_best", action=action_label(tr, hint.best)), icon=":material/lightbulb:")
+        else:  # a first guess is not drawn like a sure answer (walks review P1)
+            st.info(tr("play.hint_guess", action=action_label(tr, hint.best)), icon=":material/help:")
+        st.caption(certainty_text(tr, hint)
+                   + (" " + tr("play.hint_thorough" if hint.thorough else "play.hint_deep") if hint.deep else ""))
         st.plotly_chart(expected_points_figure(hint, tr, view), width="stretch", config={"displayModeBar": False})
         st.caption(values_help(tr, rules))
-        for code, params in distinct_facts(hint.facts):
+        for code, params in distinct_facts(hint.facts, hint.trusted):
             st.markdown(f"- {fact_text(tr, rules, code, params)}")
