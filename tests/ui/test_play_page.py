@@ -388,3 +388,23 @@ def test_a_late_or_doubled_tap_drawn_for_an_old_position_makes_no_second_move():
     # a tap on the board drawn now still plays
     at = component_event(at, board_key, trigger=("play", "draw"))
     assert len(_game(at).rounds[-1]) >= moves + 2
+
+
+@pytest.mark.parametrize("game, players", [("kozel", 3), ("laplaza_1v1", 2), ("draw", 2), ("block", 4),
+                                           ("all_fives", 3), ("laplaza_partners", 4)])
+def test_the_strong_bots_sentence_fits_the_game(game, players):
+    """Walks review 2026-12-05, P6: in Goat the strong level "keeps the numbers its partner
+    lacks off the ends", in a game without partners."""
+    at = open_app("play", lang="en")
+    tr = translator("en")
+    at.selectbox(key="play_form_game").set_value(game).run()
+    group = next((g for g in at.get("button_group") if g.key == f"play_form_players:{game}"), None)
+    if group is not None:
+        group.set_value(str(players)).run()
+    at.selectbox(key=f"play_form_level:{game}:{players}:1").set_value("strong").run()
+    assert not at.exception
+    captions = [c.value for c in at.caption]
+    partners = game == "laplaza_partners"
+    assert (tr("bot.strong.about") in captions) == partners
+    assert (tr("bot.strong.about_solo") in captions) != partners
+    assert partners or not any("partner" in c for c in captions if c.startswith("Reads the table"))

@@ -183,7 +183,10 @@ def setup_form() -> Setup | None:
             level = columns[seat - 1].selectbox(
                 name, list(PLAYABLE_LEVELS), key=session.translated(key), format_func=lambda v: tr(f"bot.{v}.name"),
                 **({} if key in st.session_state else {"index": PLAYABLE_LEVELS.index(DEFAULT_LEVEL)}))
-            columns[seat - 1].caption(tr(f"bot.{level}.about"))
+            about = f"bot.{level}.about"
+            if Rules.preset(preset, players).partnerships == "none" and tr.has(about + "_solo"):
+                about += "_solo"  # no partner to speak of in Goat, 1 v 1, Draw, Block, All Fives
+            columns[seat - 1].caption(tr(about))
             strength = measured(level, preset, players)
             if strength is not None:  # docs/strength.md: against the level below, duplicate deals
                 columns[seat - 1].caption(_measured(tr, "play.measured", strength,
