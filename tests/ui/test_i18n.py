@@ -16,7 +16,7 @@ OTHERS = [lang for lang in LANGUAGES if lang != FALLBACK]
 
 #: Texts that may stay exactly as in English, in every language: the brand, the seat names,
 #: and the game name All Fives keeps. Texts without a letter (numbers, "{n}/{total}") may too.
-SAME_EVERYWHERE = {"Capicú", "All Fives (Muggins)", "{why}"}
+SAME_EVERYWHERE = {"Capicú", "All Fives (Muggins)", "{why}", "{side}: {points}."}
 #: Texts that happen to be the same word in one language.
 SAME_IN = {"es": {"No", "Normal", "PIN"}, "pt": {"Normal", "PIN"},
            "nl": {"Beginner", "Expert", "Blunder"}}
