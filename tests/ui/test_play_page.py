@@ -310,6 +310,16 @@ def test_the_replay_steps_with_every_hand_shown_and_jumps_to_a_mistake():
     if slips:
         at.button(key=f"{key}:slip").click().run()
         assert at.session_state[f"{key}:step"] in slips
+    # one move number per choice (walks review P7): the replay before a choice and its card
+    tr = translator("en")
+    ply = slips[0] if slips else review.decisions[0].ply
+    at.session_state[f"{key}:step"] = ply
+    at.run()
+    captions = [c.value for c in at.caption]
+    assert tr("play.replay_step", n=ply + 1, total=total) in captions
+    assert any(m.value.startswith(f"Move {ply + 1}: ") for m in at.markdown)
+    at.button(key=f"{key}:last").click().run()
+    assert tr("play.replay_end", total=total) in [c.value for c in at.caption]
 
 
 def test_the_round_stays_usable_while_its_moves_are_judged(monkeypatch):

@@ -230,7 +230,8 @@ def _replay(game: Game, index: int, review: RoundReview, key: str, links: dict[i
         rnd.apply(move.action)
     show_board(rnd, viewer=seat, key=f"{key}:board", reveal=True, interactive=False, on_nav=nav,
                labels=labels or seat_labels(tr, game.setup.rules(), seat))
-    st.caption(tr("play.replay_step", n=step, total=total))
+    # the position before move step + 1: the number that choice's card gives (walks review P7)
+    st.caption(tr("play.replay_step", n=step + 1, total=total) if step < total else tr("play.replay_end", total=total))
     judged = next((d for d in review.decisions if d.ply == step), None)
     # One row right under the board, on a phone too (see _STEPS_CSS); the arrow keys, Home
     # and End do the same.
