@@ -29,7 +29,7 @@ from engine import Round, SeatView
 
 from .evaluate import Evaluation, Z95, evaluate, mirrored
 from .game import Game, seed_number
-from .solver import solve
+from .solver import root_value, solve, unit_utilities
 
 #: Expected points lost -> grade: the first limit the loss does not exceed names it.
 GRADES: tuple[tuple[str, float], ...] = (
@@ -220,6 +220,23 @@ def judge_seen(view: SeatView, ply: int, action: str, hinted: bool, *, seed: int
                     ev.deals, hinted, values, loss.low, loss.high, loss.sure, ev.exact, stderr)
 
 
+def table_value(game: Game, index: int, seat: int = 0) -> float | None:
+    """What round ``index`` came to at the table for ``seat``'s side, in the scale of the
+    values with every hand shown (:func:`strategy.solver.solve`: its side's points minus
+    the others', their average with three or four; in Goat the others' average penalty
+    minus its own), so a review can set "a perfect table would have ended at +82" beside
+    what really happened (None: the round is not over)."""
+    rnd = game.round_start(index)
+    for move in game.rounds[index]:
+        rnd.apply(move.action)
+    if rnd.result is None:
+        return None
+    flags = rnd.rules.flags
+    util = unit_utilities(rnd)
+    value = root_value(util, flags.side[seat] if flags.race else seat)
+    return float(value) / (len(util) - 1)
+
+
 def mirror_free(view: SeatView, action: str) -> str:
     """``t@L`` for ``t@R`` when the two are the same move (:func:`strategy.evaluate.mirrored`)."""
     return action.replace("@R", "@L") if mirrored(view) else action
@@ -239,4 +256,4 @@ def canonical_key(view: SeatView, action: str, ev: Evaluation) -> str:
 __all__ = ["Decision", "GRADES", "LIMITS", "Loss", "REVIEW_MAX_DEALS", "REVIEW_MAX_NODES",
            "RoundReview", "TOLERANCE", "canonical_key", "decision_points", "decision_seed", "grade_of", "is_choice", "judge",
            "judge_move",
-           "judge_seen", "judge_view", "loss_of", "mirror_free", "review_round"]
+           "judge_seen", "judge_view", "loss_of", "mirror_free", "review_round", "table_value"]

@@ -126,3 +126,22 @@ def test_a_round_won_by_one_pip_says_1_point(lang, one, two):
     for points, line in ((1, one), (2, two)):
         result = RoundResult("block", 1, (0, points), (0, 0), (points, 0), (points, 0), blocker=1)
         assert line in result_summary(tr, rules, result)
+
+
+def test_the_luck_line_says_what_a_perfect_table_would_have_done_beside_what_happened():
+    """Walks review 2026-12-05, P3: "In this deal it cost 140.0 points" in a round the other
+    side won by 28; the line now says a perfect table's figures and the table's own."""
+    text = luck_text(EN, _decision("mistake", -58.0, 82.0), table=-28.0)
+    assert text.startswith("With every hand shown, a perfect table would have ended this round at +82.0 after the "
+                           "best move and at −58.0 after yours")
+    assert text.endswith("At the table the round ended at −28.0.")
+
+
+def test_a_rounds_value_at_the_table_is_in_the_scale_of_the_exact_values():
+    from strategy.review import table_value
+
+    game = Game.start(Setup("laplaza_1v1", 2, (), "31", ("human", "casual")))
+    while not game.round.is_over:
+        game.play(game.round.legal_actions()[0]) if game.human_to_move else game.play_bot()
+    result = game.round.result
+    assert table_value(game, 0, 0) == result.total[0] - result.total[1] == -table_value(game, 0, 1)

@@ -9,7 +9,7 @@ import streamlit as st
 
 from strategy.evaluate import Z95
 from strategy.game import Game
-from strategy.review import GRADES, Decision, RoundReview
+from strategy.review import GRADES, Decision, RoundReview, table_value
 from strategy.review_queue import RoundJudge
 
 from .. import session
@@ -48,28 +48,36 @@ def loss_text(tr, d: Decision) -> str:
     return tr("play.loss_range", loss=figure(tr, d.loss), low=figure(tr, d.loss_low), high=figure(tr, d.loss_high))
 
 
-def luck_text(tr, d: Decision) -> str | None:
-    """Luck told apart from skill, in words: what the choice cost in this very deal, with
-    every hand shown, beside what it cost from the player's view (None: nothing to add)."""
+def luck_text(tr, d: Decision, table: float | None = None) -> str | None:
+    """Luck told apart from skill, in words: where a perfect table would have ended the
+    round with every hand shown, after the best move and after the player's, beside what
+    it cost from the player's view (None: nothing to add); ``table``: what the round really
+    came to for the player's side, in the same scale (``strategy.review.table_value``), so a
+    perfect table's +82 is read beside the −28 that happened (walks review P3)."""
     exact, best = figure(tr, d.exact, True), figure(tr, d.best_exact, True)
     lost = d.best_exact - d.exact
     if d.grade == "best":
-        return tr("play.luck_unlucky", exact=exact, best=best) if lost >= 0.05 else None
-    if lost < 0.05:
-        return tr("play.luck_free", exact=exact)
-    return tr("play.luck_cost", lost=figure(tr, lost), exact=exact, best=best)
+        text = tr("play.luck_unlucky", exact=exact, best=best) if lost >= 0.05 else None
+    elif lost < 0.05:
+        text = tr("play.luck_free", exact=exact)
+    else:
+        text = tr("play.luck_cost", lost=figure(tr, lost), exact=exact, best=best)
+    if text is None or table is None:
+        return text
+    return text + " " + tr("play.luck_table", table=figure(tr, table, True))
 
 
-def decision_card(tr, d: Decision, luck: bool = True) -> str:
+def decision_card(tr, d: Decision, luck: bool = True, table: float | None = None) -> str:
     """One choice as a few lines that fit a phone: the move, its grade and loss, the best
-    move, and what it cost in this deal (``luck``: the other hands are known)."""
+    move, and what it cost in this deal (``luck``: the other hands are known; ``table``:
+    see :func:`luck_text`)."""
     yours = action_label(tr, d.action)
     if d.grade == "best":
         head = tr("play.card_best", n=d.ply + 1, yours=yours, grade=grade_text(tr, d))
     else:
         head = tr("play.card", n=d.ply + 1, yours=yours, grade=grade_text(tr, d), loss=loss_text(tr, d),
                   best=action_label(tr, d.best))
-    lines = [head] + [text for text in (luck_text(tr, d) if luck else None, tr("play.card_hint") if d.hint else None)
+    lines = [head] + [text for text in (luck_text(tr, d, table) if luck else None, tr("play.card_hint") if d.hint else None)
                       if text]
     return "  \n".join(lines)
 
@@ -81,13 +89,14 @@ def analyse_link(tr, link: str | None) -> None:
                      query_params={"g": link})
 
 
-def show_decisions(decisions: list[Decision], *, luck: bool = True, links: dict[int, str] | None = None) -> None:
+def show_decisions(decisions: list[Decision], *, luck: bool = True, links: dict[int, str] | None = None,
+                   table: float | None = None) -> None:
     """The round's choices as a list (readable on a phone), and every figure as a table;
     ``links``: each choice's position for the analysis board (``strategy.companion.link_at``)."""
     tr = session.tr()
     for d in decisions:
         with st.container(border=True):
-            st.markdown(decision_card(tr, d, luck))
+            st.markdown(decision_card(tr, d, luck, table))
             analyse_link(tr, (links or {}).get(d.ply))
     with st.expander(tr("play.review_table")):
         st.dataframe(review_table(decisions, luck), hide_index=True, width="stretch")
@@ -157,7 +166,7 @@ def judged_panel(judge: RoundJudge, show: Callable[[RoundReview], None], *, luck
 
 
 def show_graded(review: RoundReview, rules, failed: int = 0, *, luck: bool = True,
-                links: dict[int, str] | None = None) -> None:
+                links: dict[int, str] | None = None, table: float | None = None) -> None:
     """The graded choices of a round, their summary and what the grades mean: the play
     page's review, and the analysis board's of a round recorded at a real table."""
     tr = session.tr()
@@ -170,7 +179,7 @@ def show_graded(review: RoundReview, rules, failed: int = 0, *, luck: bool = Tru
         left, right = st.columns(2)
         left.metric(tr("play.accuracy"), percent(tr, review.accuracy))
         right.metric(tr("play.loss"), figure(tr, review.loss_per_decision))
-        show_decisions(list(review.decisions), luck=luck, links=links)
+        show_decisions(list(review.decisions), luck=luck, links=links, table=table)
     limits = {name: figure(tr, limit) for name, limit in GRADES[:-1]}
     st.caption(tr("play.grades_help", **limits) + " " + tr("play.grades_sure"))
     st.caption(values_help(tr, rules))
@@ -198,12 +207,13 @@ def show_review(game: Game, index: int, review: RoundReview, key: str, failed: i
     if links_key not in st.session_state:  # made once per round's review
         st.session_state[links_key] = position_links(game, index, seat)
     links = st.session_state[links_key]
-    show_graded(review, game.setup.rules(), failed, links=links)
-    _replay(game, index, review, key, links, seat=seat, labels=labels)
+    table = table_value(game, index, seat)  # what the round came to, beside a perfect table's
+    show_graded(review, game.setup.rules(), failed, links=links, table=table)
+    _replay(game, index, review, key, links, seat=seat, labels=labels, table=table)
 
 
 def _replay(game: Game, index: int, review: RoundReview, key: str, links: dict[int, str] | None = None, *,
-            seat: int = 0, labels: list[str] | None = None) -> None:
+            seat: int = 0, labels: list[str] | None = None, table: float | None = None) -> None:
     """Step through the round with every hand face up: buttons, arrow keys, Home, End."""
     tr = session.tr()
     moves = game.rounds[index]
@@ -248,7 +258,7 @@ def _replay(game: Game, index: int, review: RoundReview, key: str, links: dict[i
         st.markdown(tr("play.replay_choice", grade=grade_text(tr, judged),
                        yours=action_label(tr, judged.action), best=action_label(tr, judged.best),
                        loss=loss_text(tr, judged)))
-        luck = luck_text(tr, judged)
+        luck = luck_text(tr, judged, table)
         if luck:
             st.caption(luck)
     analyse_link(tr, (links or {}).get(step))
