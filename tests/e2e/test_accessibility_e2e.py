@@ -398,7 +398,7 @@ def test_a_whole_round_by_keyboard_then_its_hint_review_and_replay_are_accessibl
         assert_accessible(page, "a round's review")
         _tab_to(page, _button(EN("play.replay_first")), limit=150)
         page.keyboard.press("Enter")
-        expect(page.get_by_text(re.compile(r"^Move 0 of \d+"))).to_be_visible(timeout=30_000)
+        expect(page.get_by_text(re.compile(r"^Before move 1 of \d+"))).to_be_visible(timeout=30_000)
         wait_until_idle(page)
         assert_accessible(page, "the replay")
         page.screenshot(path=str(artifacts / "play_by_keyboard.png"), full_page=True)
