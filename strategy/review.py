@@ -25,7 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import Round, SeatView
+from engine import Action, Round, SeatView
+from engine.knowledge import ends_after
 
 from .evaluate import Evaluation, Z95, evaluate, mirrored
 from .game import Game, seed_number
@@ -110,6 +111,8 @@ class Decision:
     all_deals: bool = False
     #: every action's standard error (0 when all deals were solved)
     stderr: dict[str, float] = field(default_factory=dict)
+    #: why the best move was better, in the hint's terms (:func:`why_facts`)
+    facts: tuple = ()
 
     @property
     def evaluated(self) -> str:
@@ -120,11 +123,14 @@ class Decision:
     def to_dict(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in ("ply", "action", "best", "expected", "best_expected", "loss",
                                              "grade", "exact", "best_exact", "deals", "hint", "values",
-                                             "loss_low", "loss_high", "sure", "all_deals", "stderr")}
+                                             "loss_low", "loss_high", "sure", "all_deals", "stderr")} | {
+            "facts": [list(f) for f in self.facts]}
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> "Decision":
-        return Decision(**{k: data[k] for k in Decision.__dataclass_fields__ if k in data})
+        fields = {k: data[k] for k in Decision.__dataclass_fields__ if k in data}
+        fields["facts"] = tuple((code, dict(params)) for code, params in fields.get("facts", ()))
+        return Decision(**fields)
 
 
 @dataclass(frozen=True)
@@ -216,8 +222,37 @@ def judge_seen(view: SeatView, ply: int, action: str, hinted: bool, *, seed: int
         mine, top = exact_values.get(chosen, exact_values.get(action, 0.0)), max(exact_values.values())
     else:
         mine, top = values[chosen], values[best]
+    facts = why_facts(view, action, best) if grade_of(loss.mean) != "best" else ()
     return Decision(ply, action, best, values[chosen], values[best], loss.mean, grade_of(loss.mean), mine, top,
-                    ev.deals, hinted, values, loss.low, loss.high, loss.sure, ev.exact, stderr)
+                    ev.deals, hinted, values, loss.low, loss.high, loss.sure, ev.exact, stderr, facts)
+
+
+def why_facts(view: SeatView, action: str, best: str) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """Why ``best`` was better than ``action`` from ``view``, in domino terms, as the hint
+    says it (strategy/hints.py): the numbers each leaves on the ends, a double the best
+    move plays and yours keeps, and the voids and near-exhausted numbers among the numbers
+    that tell the two apart. Codes with JSON-able params, worded by the UI:
+
+    * ``("ends", {"yours": [a, b], "best": [c, d]})``: the open ends after each move;
+    * ``("double", {"tile": "5-5"})``: the best move plays this double, yours keeps it;
+    * ``("void", ...)``, ``("count", ...)``: as in a hint, only for the numbers one move
+      leaves open and the other does not.
+    """
+    from .hints import _table_facts
+
+    yours, top = Action.parse(action), Action.parse(best)
+    if yours is top or not top.is_placement:
+        return ()
+    facts: list[tuple[str, dict[str, Any]]] = []
+    mine, theirs = ends_after(view.ends, yours), ends_after(view.ends, top)
+    if yours.is_placement and mine and theirs and sorted(mine) != sorted(theirs):
+        facts.append(("ends", {"yours": sorted(mine), "best": sorted(theirs)}))
+    if top.tile.is_double and (not yours.is_placement or yours.tile != top.tile):
+        facts.append(("double", {"tile": str(top.tile)}))
+    apart = set(mine or ()) ^ set(theirs or ())
+    facts += [(code, params) for code, params in _table_facts(view, yours, [yours, top])
+              if params["number"] in apart]
+    return tuple(facts[:4])
 
 
 def table_value(game: Game, index: int, seat: int = 0) -> float | None:
@@ -256,4 +291,4 @@ def canonical_key(view: SeatView, action: str, ev: Evaluation) -> str:
 __all__ = ["Decision", "GRADES", "LIMITS", "Loss", "REVIEW_MAX_DEALS", "REVIEW_MAX_NODES",
            "RoundReview", "TOLERANCE", "canonical_key", "decision_points", "decision_seed", "grade_of", "is_choice", "judge",
            "judge_move",
-           "judge_seen", "judge_view", "loss_of", "mirror_free", "review_round", "table_value"]
+           "judge_seen", "judge_view", "loss_of", "mirror_free", "review_round", "table_value", "why_facts"]

@@ -25,3 +25,35 @@ def test_an_all_seen_fact_is_said_once_not_once_per_seat():
     facts = _table_facts(view, best, actions)
     all_seen = [params for code, params in facts if code == "void" and params["why"] == "all_seen"]
     assert [params["number"] for params in all_seen] == [4]
+
+
+def _after_a_pass() -> Round:
+    r = Round.from_hands(Rules.preset("laplaza_partners"), ["6-6 0-0 0-1 0-2 0-3 0-4 0-5",
+                                                            "5-6 1-1 1-2 1-3 1-6 1-5 0-6",
+                                                            "2-2 2-3 2-4 3-3 3-4 4-4 1-4",
+                                                            "2-5 2-6 3-5 3-6 4-5 4-6 5-5"])
+    for a in ["lead 6-6", "5-6@R", "pass", "2-6@L"]:
+        r.apply(a)
+    return r
+
+
+def test_a_review_says_why_in_the_hints_terms_the_ends_and_a_void():
+    """Walks review 2026-12-05, P4: the review never said why a move was worse."""
+    from strategy.review import why_facts
+
+    view = _after_a_pass().view(0)  # ends 2 and 5; Ana passed on 6 and 5
+    facts = why_facts(view, "0-2@L", "0-5@R")
+    assert facts[0] == ("ends", {"yours": [0, 5], "best": [0, 2]})
+    assert ("void", {"seat": 2, "number": 5, "why": "void"}) in facts  # the 5 left open: Ana has none
+    assert why_facts(view, "0-5@R", "0-5@R") == ()
+
+
+def test_a_review_says_the_best_move_plays_a_double_yours_keeps():
+    from strategy.review import why_facts
+
+    r = Round.from_hands(Rules.preset("laplaza_partners"), ["6-6 0-0 0-1 0-2 0-3 0-4 0-5",
+                                                            "5-6 1-1 1-2 1-3 1-6 1-5 0-6",
+                                                            "2-2 2-3 2-4 3-3 3-4 4-4 1-4",
+                                                            "2-5 2-6 3-5 3-6 4-5 4-6 5-5"])
+    facts = why_facts(r.view(0), "lead 0-1", "lead 6-6")
+    assert ("double", {"tile": "6-6"}) in facts and ("ends", {"yours": [0, 1], "best": [6, 6]}) in facts

@@ -145,3 +145,21 @@ def test_a_rounds_value_at_the_table_is_in_the_scale_of_the_exact_values():
         game.play(game.round.legal_actions()[0]) if game.human_to_move else game.play_bot()
     result = game.round.result
     assert table_value(game, 0, 0) == result.total[0] - result.total[1] == -table_value(game, 0, 1)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "pt", "es"])
+def test_the_review_card_says_why_in_domino_terms(lang):
+    """Walks review 2026-12-05, P4: a card gave the grade and the loss but never why."""
+    from ui.parts.play_review import decision_card
+
+    tr = translator(lang)
+    facts = (("ends", {"yours": [0, 5], "best": [0, 2]}), ("double", {"tile": "6-6"}),
+             ("void", {"seat": 2, "number": 5, "why": "void"}))
+    d = Decision(3, "0-2@L", "0-5@R", -5.0, 10.7, 15.7, "mistake", -5.0, 10.7, 32, False, facts=facts)
+    card = decision_card(tr, d, rules=Rules.preset("laplaza_partners"))
+    lines = card.split("  \n")
+    assert any(line.startswith(tr("play.why.ends").split("{")[0]) and "0" in line and "5" in line and "2" in line
+               for line in lines)
+    assert tr("play.why.double", tile="6-6") in lines
+    assert any("Ana" in line and "5" in line for line in lines)
+    assert Decision.from_dict(d.to_dict()) == d  # a saved review keeps its reasons

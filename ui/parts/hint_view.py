@@ -110,10 +110,11 @@ def certainty_text(tr, hint: Hint) -> str:
                           pm=figure(tr, pm) if pm is not None else "?", **names))
 
 
-def fact_text(tr, rules: Rules, code: str, params: dict) -> str:
+def fact_text(tr, rules: Rules, code: str, params: dict, seats: list[str] | None = None) -> str:
     """One fact of :mod:`strategy.hints` as a sentence (the margin and an exact answer are
-    said by :func:`certainty_text`)."""
-    seats = seat_labels(tr, rules)
+    said by :func:`certainty_text`); ``seats``: the seats' names as the reader sees them
+    (by default seat 0's view)."""
+    seats = seats or seat_labels(tr, rules)
     if code == "share":
         # a pick that is best in a minority of deals: say why it is still the pick
         key = "play.fact.share" if params["share"] >= 0.5 else "play.fact.share_minority"

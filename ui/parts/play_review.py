@@ -7,6 +7,8 @@ from typing import Callable
 import pandas as pd
 import streamlit as st
 
+from language import join
+
 from strategy.evaluate import Z95
 from strategy.game import Game
 from strategy.review import GRADES, Decision, RoundReview, table_value
@@ -14,7 +16,7 @@ from strategy.review_queue import RoundJudge
 
 from .. import session
 from .board_frame import show_board
-from .hint_view import values_help
+from .hint_view import fact_text, values_help
 from ..labels import about, action_label, figure, percent, seat_labels
 
 GRADE_MARKS = {"best": "✅", "good": "👍", "inaccuracy": "⚠️", "mistake": "❌", "blunder": "⛔"}
@@ -67,17 +69,34 @@ def luck_text(tr, d: Decision, table: float | None = None) -> str | None:
     return text + " " + tr("play.luck_table", table=figure(tr, table, True))
 
 
-def decision_card(tr, d: Decision, luck: bool = True, table: float | None = None) -> str:
+def why_lines(tr, d: Decision, rules=None, seats: list[str] | None = None) -> list[str]:
+    """Why the best move was better, in domino terms (``strategy.review.why_facts``): the
+    ends each leaves, a double kept, and the hint's voids and counts (worded as the hint
+    words them; they need the table's ``rules``, and ``seats`` names the seats)."""
+    lines = []
+    for code, params in d.facts:
+        if code == "ends":
+            lines.append(tr("play.why.ends", yours=join(tr.lang, [str(n) for n in params["yours"]]),
+                            best=join(tr.lang, [str(n) for n in params["best"]])))
+        elif code == "double":
+            lines.append(tr("play.why.double", tile=params["tile"]))
+        elif rules is not None:
+            lines.append(fact_text(tr, rules, code, params, seats))
+    return lines
+
+
+def decision_card(tr, d: Decision, luck: bool = True, table: float | None = None, rules=None,
+                  seats: list[str] | None = None) -> str:
     """One choice as a few lines that fit a phone: the move, its grade and loss, the best
-    move, and what it cost in this deal (``luck``: the other hands are known; ``table``:
-    see :func:`luck_text`)."""
+    move, why it was better (:func:`why_lines`), and what it cost in this deal (``luck``:
+    the other hands are known; ``table``: see :func:`luck_text`)."""
     yours = action_label(tr, d.action)
     if d.grade == "best":
         head = tr("play.card_best", n=d.ply + 1, yours=yours, grade=grade_text(tr, d))
     else:
         head = tr("play.card", n=d.ply + 1, yours=yours, grade=grade_text(tr, d), loss=loss_text(tr, d),
                   best=action_label(tr, d.best))
-    lines = [head] + [text for text in (luck_text(tr, d, table) if luck else None, tr("play.card_hint") if d.hint else None)
+    lines = [head] + why_lines(tr, d, rules, seats) + [text for text in (luck_text(tr, d, table) if luck else None, tr("play.card_hint") if d.hint else None)
                       if text]
     return "  \n".join(lines)
 
@@ -90,13 +109,13 @@ def analyse_link(tr, link: str | None) -> None:
 
 
 def show_decisions(decisions: list[Decision], *, luck: bool = True, links: dict[int, str] | None = None,
-                   table: float | None = None) -> None:
+                   table: float | None = None, rules=None, seats: list[str] | None = None) -> None:
     """The round's choices as a list (readable on a phone), and every figure as a table;
     ``links``: each choice's position for the analysis board (``strategy.companion.link_at``)."""
     tr = session.tr()
     for d in decisions:
         with st.container(border=True):
-            st.markdown(decision_card(tr, d, luck, table))
+            st.markdown(decision_card(tr, d, luck, table, rules, seats))
             analyse_link(tr, (links or {}).get(d.ply))
     with st.expander(tr("play.review_table")):
         st.dataframe(review_table(decisions, luck), hide_index=True, width="stretch")
@@ -166,7 +185,8 @@ def judged_panel(judge: RoundJudge, show: Callable[[RoundReview], None], *, luck
 
 
 def show_graded(review: RoundReview, rules, failed: int = 0, *, luck: bool = True,
-                links: dict[int, str] | None = None, table: float | None = None) -> None:
+                links: dict[int, str] | None = None, table: float | None = None,
+                seats: list[str] | None = None) -> None:
     """The graded choices of a round, their summary and what the grades mean: the play
     page's review, and the analysis board's of a round recorded at a real table."""
     tr = session.tr()
@@ -179,7 +199,7 @@ def show_graded(review: RoundReview, rules, failed: int = 0, *, luck: bool = Tru
         left, right = st.columns(2)
         left.metric(tr("play.accuracy"), percent(tr, review.accuracy))
         right.metric(tr("play.loss"), figure(tr, review.loss_per_decision))
-        show_decisions(list(review.decisions), luck=luck, links=links, table=table)
+        show_decisions(list(review.decisions), luck=luck, links=links, table=table, rules=rules, seats=seats)
     limits = {name: figure(tr, limit) for name, limit in GRADES[:-1]}
     st.caption(tr("play.grades_help", **limits) + " " + tr("play.grades_sure"))
     st.caption(values_help(tr, rules))
@@ -208,7 +228,8 @@ def show_review(game: Game, index: int, review: RoundReview, key: str, failed: i
         st.session_state[links_key] = position_links(game, index, seat)
     links = st.session_state[links_key]
     table = table_value(game, index, seat)  # what the round came to, beside a perfect table's
-    show_graded(review, game.setup.rules(), failed, links=links, table=table)
+    seats = labels or seat_labels(session.tr(), game.setup.rules(), seat)
+    show_graded(review, game.setup.rules(), failed, links=links, table=table, seats=seats)
     _replay(game, index, review, key, links, seat=seat, labels=labels, table=table)
 
 
