@@ -108,3 +108,25 @@ def test_a_first_guess_is_not_drawn_in_the_green_box(deals):
         assert [e.value for e in at.info] == ["First guess: lead 3-5"] and not at.success
     else:
         assert [e.value for e in at.success] == ["Recommended: lead 3-5"] and not at.info
+
+
+def _shown_at_seat_2() -> None:
+    from engine import Round, Rules
+    from strategy.hints import Hint
+    from tests.ui.test_hint_words import crafted
+    from ui.parts.hint_view import show_hint
+
+    rules = Rules.preset("laplaza_partners")
+    rnd = Round.from_hands(rules, ["6-6 0-0 0-1 0-2 0-3 0-4 0-5", "5-6 1-1 1-2 1-3 1-6 1-5 0-6",
+                                   "2-2 2-3 2-4 3-3 3-4 4-4 1-4", "2-5 2-6 3-5 3-6 4-5 4-6 5-5"])
+    base = crafted(400)
+    show_hint(Hint(base.evaluation, base.best, base.facts + (("void", {"seat": 0, "number": 5, "why": "void"}),)),
+              rules, rnd.view(2))
+
+
+def test_a_hint_at_another_seat_names_the_seats_as_that_player_sees_them():
+    """At a table of friends the player asking may sit at seat 2: seat 0 is then not "you"."""
+    at = AppTest.from_function(_shown_at_seat_2, default_timeout=30).run()
+    assert not at.exception
+    void = next(m.value for m in at.markdown if "no 5 in that hand" in m.value)
+    assert not void.startswith("- You"), void

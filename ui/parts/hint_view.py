@@ -207,5 +207,6 @@ def show_hint(hint: Hint, rules: Rules, view: SeatView | None = None) -> None:
                    + (" " + tr("play.hint_thorough" if hint.thorough else "play.hint_deep") if hint.deep else ""))
         st.plotly_chart(expected_points_figure(hint, tr, view), width="stretch", config={"displayModeBar": False})
         st.caption(values_help(tr, rules))
+        seats = seat_labels(tr, rules, view.seat) if view is not None else None  # "you" is the one asking
         for code, params in distinct_facts(hint.facts, hint.trusted):
-            st.markdown(f"- {fact_text(tr, rules, code, params)}")
+            st.markdown(f"- {fact_text(tr, rules, code, params, seats)}")
