@@ -22,9 +22,14 @@ expect = pytest.importorskip("playwright.sync_api").expect
 
 @pytest.fixture(scope="module")
 def play_server(tmp_path_factory):
-    """The app with its own progress database (the test keeps matches in it)."""
+    """The app with its own progress database (the test keeps matches in it), its solver
+    work on the job queue with a real worker process, as scripts/start.sh runs it."""
+    from tests.jobs.conftest import running_workers
+
     db = tmp_path_factory.mktemp("play") / "capicu.sqlite3"
-    with streamlit_server(ROOT / "serve.py", env={"CAPICU_DB_PATH": str(db)}) as (url, _process):
+    queue = f"sqlite:///{db.with_name('jobs.sqlite3')}"
+    with running_workers(queue, processes=1), streamlit_server(
+            ROOT / "serve.py", env={"CAPICU_DB_PATH": str(db), "CAPICU_JOBS": "queue"}) as (url, _process):
         yield url, f"sqlite:///{db}"
 
 
@@ -88,6 +93,6 @@ def test_on_a_phone_the_review_fits_and_the_replay_buttons_stay_in_one_row(brows
             return inside && tops.every((t) => Math.abs(t - tops[0]) <= 4)
                 && document.documentElement.scrollWidth <= window.innerWidth;
         }""", timeout=15_000)
-        expect(page.get_by_text("Move 16 of 16")).to_be_visible()
+        expect(page.get_by_text("After the last move, 16 of 16")).to_be_visible()
     finally:
         context.close()
