@@ -14,6 +14,9 @@ whose scheduler runs in this process, as it would in the app's):
 
     .venv/bin/python bench/job_queue.py                    # SQLite, Dask, threads
     .venv/bin/python bench/job_queue.py --postgres         # and a throwaway PostgreSQL
+
+Dask is not one of the app's dependencies: ``.venv/bin/pip install distributed`` first to
+compare it (its row is left out otherwise).
 """
 
 from __future__ import annotations
@@ -176,9 +179,13 @@ def main() -> None:
 
             base = stack.enter_context(postgres_server())
             ways["huey-postgres"] = lambda: Jobs("huey, PostgreSQL", new_database(base), args.workers)
-        ways["dask"] = lambda: Dask(args.workers)
+        try:
+            import distributed  # noqa: F401 - not a dependency of the app: pip install distributed
+            ways["dask"] = lambda: Dask(args.workers)
+        except ImportError:
+            print("(Dask distributed is not installed: .venv/bin/pip install distributed to compare it)")
         ways["threads"] = lambda: Jobs("threads in the web process", None, args.workers)
-        chosen = [w for w in args.only.split(",") if w] or list(ways)
+        chosen = [w for w in args.only.split(",") if w in ways] or list(ways)
         print(f"{args.workers} workers; {args.reviews} judgements at {args.deals} deals; hint {args.hint_nodes:,} nodes;"
               f" {os.cpu_count()} cores")
         print(f"{'way':28} {'trivial':>8} {'hint':>7} {'reviews':>8} {'judged/s':>8} {'web CPU':>8} {'web share':>9}")
