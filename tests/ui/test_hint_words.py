@@ -130,3 +130,15 @@ def test_a_hint_at_another_seat_names_the_seats_as_that_player_sees_them():
     assert not at.exception
     void = next(m.value for m in at.markdown if "no 5 in that hand" in m.value)
     assert not void.startswith("- You"), void
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_a_screen_reader_hears_a_first_guess_as_a_guess_not_a_recommendation(lang):
+    """The words the page announces are the box's own (ui.parts.hint_view.headline)."""
+    from ui.parts.hint_view import headline
+
+    tr = translator(lang)
+    guess, sure = crafted(TRUSTED_DEALS - 1), crafted(TRUSTED_DEALS)
+    assert headline(tr, guess).split(":")[0] == tr("play.hint_guess", action="").split(":")[0]
+    assert headline(tr, sure).split(":")[0] == tr("play.hint_best", action="").split(":")[0]
+    assert headline(tr, guess) != headline(tr, sure)

@@ -30,7 +30,7 @@ from strategy.review_queue import RoundJudge
 from strategy.solver import warm
 from ui import session
 from ui.parts.board_frame import show_board
-from ui.parts.hint_view import (hint_for, refined, refining, show_hint, stop_thinking, think_ahead,
+from ui.parts.hint_view import (headline, hint_for, refined, refining, show_hint, stop_thinking, think_ahead,
                                 watch_refining)
 from ui.board import announce
 from ui.labels import action_label, event_text, game_title, percent, result_summary, seat_labels, side_label
@@ -301,7 +301,7 @@ def take_refined_hint(game: Game) -> None:
     if better is not shown:
         st.session_state[HINT] = better
         if better.best != shown.best:
-            announce(tr("play.hint_best", action=action_label(tr, better.best)))
+            announce(headline(tr, better))
 
 
 def ask_hint(key: str, version: int, deep: bool = False) -> None:
@@ -311,7 +311,7 @@ def ask_hint(key: str, version: int, deep: bool = False) -> None:
             shown is not None and (not deep or shown.deep)):
         return  # pressed late (the position it was asked for is gone) or twice (it is on screen)
     st.session_state[HINT] = hint_for(AHEAD, hint_moment(game), game.view(0), deep)
-    announce(tr("play.hint_best", action=action_label(tr, st.session_state[HINT].best)))
+    announce(headline(tr, st.session_state[HINT]))
 
 
 def next_round(key: str, index: int) -> None:

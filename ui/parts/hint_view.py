@@ -192,6 +192,12 @@ def expected_points_figure(hint: Hint, tr, view: SeatView | None = None) -> go.F
     return fig
 
 
+def headline(tr, hint: Hint) -> str:
+    """The hint's move as its box and a screen reader say it: recommended when the hint is
+    trusted, a first guess when it rests on too few deals (strategy.hints.TRUSTED_DEALS)."""
+    return tr("play.hint_best" if hint.trusted else "play.hint_guess", action=action_label(tr, hint.best))
+
+
 def show_hint(hint: Hint, rules: Rules, view: SeatView | None = None) -> None:
     """The hint for ``view`` (the position it was asked in: equal ends list a move once)."""
     tr = session.tr()
@@ -200,9 +206,9 @@ def show_hint(hint: Hint, rules: Rules, view: SeatView | None = None) -> None:
         take_focus("hint_focus", f"{hint.best}|{hint.evaluation.deals}|{hint.deep}|{hint.thorough}")
         st.markdown(f"**{tr('play.hint_title')}**")
         if hint.trusted:
-            st.success(tr("play.hint_best", action=action_label(tr, hint.best)), icon=":material/lightbulb:")
+            st.success(headline(tr, hint), icon=":material/lightbulb:")
         else:  # a first guess is not drawn like a sure answer (walks review P1)
-            st.info(tr("play.hint_guess", action=action_label(tr, hint.best)), icon=":material/help:")
+            st.info(headline(tr, hint), icon=":material/help:")
         st.caption(certainty_text(tr, hint)
                    + (" " + tr("play.hint_thorough" if hint.thorough else "play.hint_deep") if hint.deep else ""))
         st.plotly_chart(expected_points_figure(hint, tr, view), width="stretch", config={"displayModeBar": False})
