@@ -16,6 +16,8 @@ after a reload, or in a benchmark gets the same grade.
 
 from __future__ import annotations
 
+from concurrent.futures import Future
+
 import jobs
 from jobs import Job
 from engine import Round
