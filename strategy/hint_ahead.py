@@ -95,9 +95,10 @@ class HintAhead:
             settled.set()
 
     def working(self, moment: str) -> bool:
-        """Is a stage of ``moment`` still queued or under way?"""
+        """Is a stage of ``moment`` still queued or under way (or just done, its outcome not
+        taken in yet)?"""
         with self._lock:
-            return moment == self._moment and self._future is not None and not self._future.done()
+            return moment == self._moment and self._settled is not None and not self._settled.is_set()
 
     def ready(self, moment: str) -> Hint | None:
         """The deepest hint of ``moment`` done so far, else None (not started, still
