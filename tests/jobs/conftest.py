@@ -7,6 +7,7 @@ import contextlib
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -35,6 +36,8 @@ def running_workers(url: str, processes: int = 1, warm: str | None = None):
     worker = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         assert worker.stdout.readline().startswith("jobs.worker:"), "the worker did not start"
+        # keep reading what it says, so a full pipe never stops it
+        threading.Thread(target=worker.stdout.read, daemon=True).start()
         yield worker
     finally:
         worker.terminate()
