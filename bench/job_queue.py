@@ -180,7 +180,9 @@ def main() -> None:
             base = stack.enter_context(postgres_server())
             ways["huey-postgres"] = lambda: Jobs("huey, PostgreSQL", new_database(base), args.workers)
         try:
-            import distributed  # noqa: F401 - not a dependency of the app: pip install distributed
+            import importlib
+
+            importlib.import_module("distributed")  # not a dependency of the app: pip install distributed
             ways["dask"] = lambda: Dask(args.workers)
         except ImportError:
             print("(Dask distributed is not installed: .venv/bin/pip install distributed to compare it)")

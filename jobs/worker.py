@@ -129,14 +129,13 @@ def main(argv: list[str] | None = None) -> int:
     workers = [start() for _ in range(max(1, args.processes))]
     print(f"jobs.worker: {len(workers)} worker processes on {url.split('@')[-1]}", flush=True)
     while not stopping and _alive(args.parent):
-        ready = wait([w[1] for w in workers] + [w[0].sentinel for w in workers], timeout=1.0)
-        for i, (process, conn, doing) in enumerate(list(workers)):
-            if True:  # drain what it said, even when it died just after
-                try:
-                    while conn.poll():
-                        workers[i][2] = conn.recv()
-                except (EOFError, OSError):
-                    pass
+        wait([w[1] for w in workers] + [w[0].sentinel for w in workers], timeout=1.0)
+        for i, (process, conn, _) in enumerate(list(workers)):
+            try:  # what it said it is doing, read even when it died just after saying it
+                while conn.poll():
+                    workers[i][2] = conn.recv()
+            except (EOFError, OSError):
+                pass
             if not process.is_alive():
                 process.join()
                 if workers[i][2] is not None:
