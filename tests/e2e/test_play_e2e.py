@@ -80,7 +80,7 @@ def test_on_a_phone_the_review_fits_and_the_replay_buttons_stay_in_one_row(brows
     page = context.new_page()
     try:
         page.goto(f"{url}/play?match={_round_over_match(db)}")
-        expect(page.get_by_text("In this deal it cost 8.0 points").first).to_be_visible(timeout=30_000)
+        expect(page.get_by_text("your move cost 8.0 points").first).to_be_visible(timeout=30_000)
         page.wait_for_function("""() => {
             const names = ['first', 'prev', 'next', 'last', 'slip'];
             // (Streamlit draws a button with a tooltip twice, one of them hidden)
