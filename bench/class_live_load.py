@@ -9,7 +9,7 @@ loopback port with a fresh database. Every phone and the teacher's screen is a r
 Streamlit session on it, speaking the websocket protocol a browser's page speaks
 (tests/support/streamlit_client.py): it opens the join page with its link, types its
 nickname and presses *Join*, picks an answer and presses *Check*; its live watcher waits on
-the feed and reruns its fragment when the quiz moves, as ui/parts/live_watch.js does in the
+the feed and reruns its fragment when the quiz moves, as ui/parts/live/watch.js does in the
 browser. The teacher's screen is the class page opened by its resume link; the teacher
 presses *Start*, *Show the answer* and *Next question* on it.
 
@@ -40,7 +40,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from progress.quiz import open_quiz_store  # noqa: E402
+from classroom.quiz import open_quiz_store  # noqa: E402
 from tests.support.live_client import Follower  # noqa: E402
 from tests.support.streamlit_client import PageSession  # noqa: E402
 from tests.support.streamlit_server import ROOT, cpu_seconds, streamlit_server  # noqa: E402

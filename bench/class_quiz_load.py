@@ -9,7 +9,7 @@ that server uses (``--db-url``, else ``CAPICU_DB_URL``/``CAPICU_DB_PATH`` as the
 
 What it does, honestly: the server is checked over HTTP (its health endpoint, and the
 students' join page answering with the app's page). Then a teacher opens a quiz and the
-students join, through ``progress.quiz`` on the very database the server uses; the
+students join, through ``classroom.quiz`` on the very database the server uses; the
 quiz goes to its first question and every student, one thread each, waits at a barrier
 and answers at the same moment, the engine judging each answer as the join page does.
 The teacher reveals; every student then reads back its own verdict. The browser side
@@ -35,9 +35,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from progress.database import database_url  # noqa: E402
-from progress.quiz import QuizError, open_quiz_store  # noqa: E402
+from classroom.quiz import QuizError, open_quiz_store  # noqa: E402
 from puzzles import check, generate  # noqa: E402
+from storage.database import database_url  # noqa: E402
 from tests.support.answer_paths import right_response, wrong_response  # noqa: E402
 from tests.support.streamlit_server import ROOT, streamlit_app  # noqa: E402
 

@@ -3,7 +3,7 @@
 Run:  .venv/bin/python bench/companion_speed.py [--rounds N] [--seed S]
 
 For each rule set, N random rounds are played on the engine and written down from seat 0
-as the analysis board does (``strategy.companion.TableGame.play``, one entry per move).
+as the analysis board does (``matches.companion.TableGame.play``, one entry per move).
 Per entry it times, in CPU time (``time.process_time``):
 
 * ``entry``: the entry itself (the engine's judgement, the deal model finding a deal
@@ -32,7 +32,7 @@ from engine import Rules, deal  # noqa: E402
 from engine import inference  # noqa: E402
 from engine.holdings import holder_probabilities  # noqa: E402
 from engine.tiles import TILES  # noqa: E402
-from strategy.companion import TableGame  # noqa: E402
+from matches.companion import TableGame  # noqa: E402
 
 CONFIGS = [("laplaza_partners", 4), ("laplaza_1v1", 2), ("all_fives", 4), ("draw", 2), ("draw", 4),
            ("block", 4), ("kozel", 3), ("kozel", 4)]

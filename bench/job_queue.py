@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import jobs  # noqa: E402
-from strategy.game import Game, Setup  # noqa: E402
+from matches.game import Game, Setup  # noqa: E402
 from strategy.hints import hint  # noqa: E402
 from strategy.review import decision_points, judge_move  # noqa: E402
 from strategy.solver import warm  # noqa: E402

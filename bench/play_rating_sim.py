@@ -1,6 +1,6 @@
 """The play rating: simulated players of known strength play matches against the bots.
 
-The bots are rated as the app rates them (``ui.parts.play_rating.bot_ratings``, from
+The bots are rated as the app rates them (``ui.parts.play.rating.bot_ratings``, from
 ``strategy/strength.json``: docs/ratings.md). A player of strength ``s`` (on the same scale:
 a deal) wins a round against a level rated ``b`` with the chance ``1 / (1 + 10^((b − s) / 400))``
 and ties none; a match is ``--rounds`` rounds, rated as one period through
@@ -28,9 +28,9 @@ import pandas as pd
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from matches.game import PLAYABLE_LEVELS  # noqa: E402
 from progress.ratings import START, rate_games  # noqa: E402
-from strategy.game import PLAYABLE_LEVELS  # noqa: E402
-from ui.parts.play_rating import bot_ratings  # noqa: E402
+from ui.parts.play.rating import bot_ratings  # noqa: E402
 
 CHECKPOINTS = (1, 2, 3, 5, 10, 20, 30, 60, 100)
 

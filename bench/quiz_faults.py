@@ -18,7 +18,7 @@ same port.
 What a phone does is what the browser does:
 - a tap is possible only while its page is connected (a disconnected page's buttons are
   disabled); a phone whose page is down taps once its page is back;
-- before it sends the tap it notes it, as ui/parts/live_watch.js notes it in the tab's
+- before it sends the tap it notes it, as ui/parts/live/watch.js notes it in the tab's
   sessionStorage (the question, and which load of the page tapped);
 - when its connection drops it loads the page again from its link (the watcher reloads a
   page whose server changed; Streamlit's own reconnect would meet a new session anyway),
@@ -50,7 +50,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from progress.quiz import open_quiz_store  # noqa: E402
+from classroom.quiz import open_quiz_store  # noqa: E402
 from tests.support.live_client import Follower  # noqa: E402
 from tests.support.streamlit_client import PageSession  # noqa: E402
 from tests.support.streamlit_server import ROOT, free_port, streamlit_server  # noqa: E402
@@ -172,7 +172,7 @@ class Phone:
         return "down"
 
     async def _check_guard(self, question: int) -> bool:
-        """What live_watch.js does with the note on a page drawn after a load; True when
+        """What ui/parts/live/watch.js does with the note on a page drawn after a load; True when
         the page then says the answer was not sent."""
         found = self._guard()
         if not self.guard or self.note is None or found is None or found[0] is None:

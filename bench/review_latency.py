@@ -22,14 +22,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from matches.game import Game, Setup  # noqa: E402
 from strategy.bots import get_bot  # noqa: E402
-from strategy.game import Game, Setup  # noqa: E402
 from strategy.review_queue import RoundJudge  # noqa: E402
 from strategy.solver import warm  # noqa: E402
 
 GAMES = [("laplaza_partners", 4), ("laplaza_1v1", 2), ("all_fives", 2), ("all_fives", 4), ("draw", 3),
          ("block", 4), ("kozel", 3), ("kozel", 4)]
-BOT_PACE = 0.6  # ui.parts.play_setup.PACES["fast"]
+BOT_PACE = 0.6  # ui.parts.play.setup.PACES["fast"]
 
 
 def pct(values, q):

@@ -35,9 +35,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.notation import dumps, loads  # noqa: E402
+from matches.game import Game, Setup  # noqa: E402
 from strategy.bots import get_bot  # noqa: E402
 from strategy.evaluate import evaluate  # noqa: E402
-from strategy.game import Game, Setup, seed_number  # noqa: E402
+from strategy.evaluate import seed_number  # noqa: E402
 from strategy.review import (GRADES, canonical_key, decision_points, grade_of, judge_view, loss_of,  # noqa: E402
                              mirror_free)
 

@@ -7,8 +7,8 @@ from typing import Callable
 
 import sqlalchemy as sa
 
-from progress.tables import TableStore, tables_table
-from strategy.table_play import Table, TableError
+from matches.table import Table, TableError
+from matches.table_store import TableStore, tables_table
 
 
 def first_round_trouble(read: Callable[[str], tuple[Table, int]], codes: list[str]) -> list[str]:

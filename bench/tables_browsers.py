@@ -35,13 +35,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-from progress import open_store  # noqa: E402
-from progress.errors import StoreUnavailable  # noqa: E402
-from progress.tables import TableStore  # noqa: E402
-from strategy.table_play import Options, Table, new_token, token_hash  # noqa: E402
-from tests.support.streamlit_server import CHROMIUM, CHROMIUM_ARGS, cpu_seconds, streamlit_server  # noqa: E402
 from bench.table_checks import committed_at, first_round_trouble  # noqa: E402
-from ui.parts.table_sync import change, load, open_table  # noqa: E402
+from matches.table import Options, Table, new_token, token_hash  # noqa: E402
+from matches.table_store import TableStore  # noqa: E402
+from progress import open_store  # noqa: E402
+from storage.errors import StoreUnavailable  # noqa: E402
+from tests.support.streamlit_server import CHROMIUM, CHROMIUM_ARGS, cpu_seconds, streamlit_server  # noqa: E402
+from ui.parts.tables.sync import change, load, open_table  # noqa: E402
 
 NAMES = ("Ana", "Luis", "Bea", "Marco")
 #: the board's move count, wherever the component's shadow root put it

@@ -1,7 +1,7 @@
 """Ten tables of four people playing at once, through the tables' own code path: every move
-a player makes goes through ``ui.parts.table_sync.change`` (read, apply through the engine,
+a player makes goes through ``ui.parts.tables.sync.change`` (read, apply through the engine,
 compare-and-set), and every player's screen waits on the server's table feed
-(``ui.parts.table_feed.TableFeed``) and reads the table when it wakes, as the page's live
+(``ui.parts.tables.feed.TableFeed``) and reads the table when it wakes, as the page's live
 fragment does.
 
 Run: .venv/bin/python bench/tables_load.py --tables 10 --rounds 1
@@ -33,11 +33,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from matches.table import Options, Table, TableError, token_hash  # noqa: E402
+from matches.table_store import TableStore  # noqa: E402
 from progress import open_store  # noqa: E402
-from progress.tables import TableStore  # noqa: E402
-from strategy.table_play import Options, Table, TableError, token_hash  # noqa: E402
-from ui.parts.table_feed import TableFeed  # noqa: E402
-from ui.parts.table_sync import change, load, open_table  # noqa: E402
+from ui.parts.tables.feed import TableFeed  # noqa: E402
+from ui.parts.tables.sync import change, load, open_table  # noqa: E402
 
 NAMES = ("Ana", "Luis", "Bea", "Marco")
 

@@ -8,7 +8,7 @@ fixed ports. Each table is a Partners match of two people and two bots (``strong
 person in seat 1 watches the table through server A's feed, the person in seat 3 through
 server B's (``GET /live/table/CODE`` over HTTP, with the seat's token, as the page's
 watcher does), and each plays its first legal move when its screen shows its turn (the
-tap's own code path, ``ui.parts.table_sync.change``). The bots' moves are made by the
+tap's own code path, ``ui.parts.tables.sync.change``). The bots' moves are made by the
 servers' own drivers: both try, the compare-and-set lets one land.
 
 After a third of the expected moves server A is stopped; two seconds later it is started
@@ -40,13 +40,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
+from bench.table_checks import committed_at, first_round_trouble  # noqa: E402
+from matches.table import Options, Table, TableError, token_hash  # noqa: E402
+from matches.table_store import TableStore  # noqa: E402
 from progress import open_store  # noqa: E402
-from progress.tables import TableStore  # noqa: E402
-from strategy.table_play import Options, Table, TableError, token_hash  # noqa: E402
 from tests.support.postgres import new_database, postgres_server  # noqa: E402
 from tests.support.streamlit_server import free_port, streamlit_server  # noqa: E402
-from bench.table_checks import committed_at, first_round_trouble  # noqa: E402
-from ui.parts.table_sync import change, load, open_table  # noqa: E402
+from ui.parts.tables.sync import change, load, open_table  # noqa: E402
 
 PEOPLE = (0, 2)
 

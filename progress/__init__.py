@@ -5,9 +5,9 @@ draws with Plotly. Import ``progress.stats`` and ``progress.charts`` where they 
 this package only re-exports what saving needs. See docs/progress.md.
 """
 
-from progress.errors import ProfileError, ProgressError, StoreUnavailable
 from progress.records import ATTEMPT_COLUMNS, GAME_KINDS, GAME_STATUSES, Attempt, Profile, SavedGame, attempts_frame, clean_name, name_key
 from progress.store import NullStore, ProgressStore, Store, database_url, open_store, open_store_or_null
+from storage.errors import ProfileError, ProgressError, StoreUnavailable
 
 __all__ = [
     "ATTEMPT_COLUMNS",

@@ -37,10 +37,10 @@ import sqlalchemy as sa
 from sqlalchemy import exc
 from sqlalchemy.engine import Connection
 
-from progress.database import devices_table, guards_table, profiles_table, quiz_answers_table, taken_names, utc
-from progress.errors import ProfileError
 from progress.pins import Tries, clean_pin, hash_pin, take_try, verify_pin, wait_text, waste_pin_check
 from progress.records import Profile, clean_name, name_key, refuse_look_alike
+from storage.database import devices_table, guards_table, profiles_table, quiz_answers_table, taken_names, utc
+from storage.errors import ProfileError
 
 #: a device token: 32 random bytes, URL-safe (what the cookie holds)
 TOKEN_BYTES = 32

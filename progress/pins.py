@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import lru_cache
 
-from progress.errors import ProfileError
+from storage.errors import ProfileError
 
 PIN = re.compile(r"[0-9]{4,8}", re.ASCII)
 MAX_FAILURES = 5

@@ -26,7 +26,7 @@ import sqlalchemy as sa
 from sqlalchemy import exc
 from sqlalchemy.engine import Connection
 
-from progress.database import (
+from storage.database import (
     attempts_table, player_ratings_table, puzzle_ratings_table, rating_history_table, reviews_table, utc,
 )
 from progress.play_rating import MatchResult

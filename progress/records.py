@@ -9,7 +9,7 @@ True
 >>> clean_name("a\\tb")
 Traceback (most recent call last):
 ...
-progress.errors.ProfileError: a profile name cannot contain control characters
+storage.errors.ProfileError: a profile name cannot contain control characters
 
 An attempt is one try at one puzzle; the caller gives the player's local date:
 
@@ -34,10 +34,10 @@ from typing import Iterable
 
 import pandas as pd
 
-from progress.errors import ProfileError
+from storage.database import TEXT_LIMIT
+from storage.errors import ProfileError
 
 NAME_LIMIT = 40
-TEXT_LIMIT = 100  # puzzle ids, puzzle types, game presets and lesson ids
 
 # Control characters (Cc), lone surrogates (Cs, which cannot even be stored as UTF-8),
 # line/paragraph separators, and the bidirectional overrides and isolates that can make
@@ -233,9 +233,9 @@ class Attempt:
 
 #: What becomes of a match against the bots.
 GAME_STATUSES = ("playing", "finished", "abandoned")
-#: what a saved game is: a match against the bots (``strategy.game.Game.to_dict()``), or a
+#: what a saved game is: a match against the bots (``matches.game.Game.to_dict()``), or a
 #: round played at a real table and written down on the analysis board
-#: (``{"table": strategy.companion.TableGame.to_dict(), "review": ...}``)
+#: (``{"table": matches.companion.TableGame.to_dict(), "review": ...}``)
 GAME_KINDS = ("match", "table")
 #: A saved game's record (JSON) is kept whole up to this size; a match is a few KB.
 RECORD_LIMIT = 1_000_000

@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from progress.database import metadata
 from progress.records import name_key
+from storage.database import metadata
 
 #: SQLite's companion files, renamed with the database so the kept copy stays whole
 COMPANIONS = ("-wal", "-journal", "-shm")

@@ -42,7 +42,7 @@ from sqlalchemy import exc
 from sqlalchemy.engine import URL, Connection, Engine
 from sqlalchemy.pool import StaticPool
 
-from progress.database import (
+from storage.database import (
     acquire_engine,
     attempts_table,
     check_sqlite_file,
@@ -64,14 +64,14 @@ from progress.database import (
 from progress.accounts import (
     MemoryAccounts, Protection, SavedAccounts, hidden_names, profile_of_row, put_guard, refuse_look_alike_quietly,
 )
+from progress.pins import Tries, clean_pin, hash_pin
 from progress.play_rating import MatchResult
 from progress.rating_store import MemoryRatings, RatedAttempt, SavedRatings, play_in, rate_in, review_in
 from progress.ratings import Rating, puzzle_seed
 from progress.repetition import Review
-from progress.errors import ProfileError, StoreUnavailable
-from progress.pins import Tries, clean_pin, hash_pin
-from progress.file_watch import SqliteFile
 from progress.salvage import META_PREFIX, Salvage, recover, set_aside
+from storage.errors import ProfileError, StoreUnavailable
+from storage.file_watch import SqliteFile
 from progress.records import (
     RECORD_LIMIT, TEXT_LIMIT, Attempt, Profile, SavedGame, attempts_frame, clean_name, name_key,
 )

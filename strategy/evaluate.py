@@ -24,6 +24,7 @@ With no ``budget`` the result depends on the seed only: the same every time.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 import threading
@@ -39,7 +40,7 @@ from engine import inference
 from .choice_model import ChoiceModel
 from .solver import NodeLimit, solve, warm
 
-__all__ = ["Estimate", "Evaluation", "evaluate", "legal_actions_of", "mirrored", "Z95", "RACE_Z"]
+__all__ = ["Estimate", "Evaluation", "evaluate", "legal_actions_of", "mirrored", "Z95", "RACE_Z", "seed_number"]
 
 #: two-sided 95% normal quantile: "about x ± 1.96 se"
 Z95 = 1.96
@@ -49,6 +50,12 @@ RACE_Z = 3.5
 MIN_STAT_DEALS = 32
 #: two moves that tied in every deal so far are trusted to tie only after this many
 ZERO_SPREAD_DEALS = 64
+
+
+def seed_number(text: str) -> int:
+    """A 64-bit number from text (SHA-256, so the same on every machine and run): the seed of
+    a decision's sampled deals, for hints and reviews that come out the same every time."""
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
 @dataclass(frozen=True)

@@ -23,13 +23,12 @@ With no time budget, the same decision gives the same review every time.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, Sequence
 
 from engine import Action, Round, SeatView
 from engine.knowledge import ends_after
 
-from .evaluate import Evaluation, Z95, evaluate, mirrored
-from .game import Game, seed_number
+from .evaluate import Evaluation, Z95, evaluate, mirrored, seed_number
 from .solver import root_value, solve, unit_utilities
 
 #: Expected points lost -> grade: the first limit the loss does not exceed names it.
@@ -54,6 +53,18 @@ REVIEW_MAX_NODES = 60_000_000
 #: missed them settled on a wrong grade (bench/review_stability.py, docs/strategy.md).
 REVIEW_MIN_DEALS = 512
 LIMITS = tuple(limit for _, limit in GRADES[:-1])
+
+
+class MatchRecord(Protocol):
+    """What a review reads of a match (a match against the bots, ``matches.game.Game``): the
+    seed of its setup, each round's moves (each with its ``seat``, ``action`` and ``hint``) and
+    the position each round started from. A protocol, so that the AI does not import the
+    matches it judges."""
+
+    setup: Any
+    rounds: Sequence[Sequence[Any]]
+
+    def round_start(self, index: int) -> Round: ...
 
 
 def grade_of(loss: float) -> str:
@@ -161,7 +172,7 @@ def is_choice(rnd: Round) -> bool:
     return len(rnd.canonical_actions()) > 1
 
 
-def decision_points(game: Game, index: int, seat: int = 0) -> list[tuple[int, Round]]:
+def decision_points(game: MatchRecord, index: int, seat: int = 0) -> list[tuple[int, Round]]:
     """(ply, the position before it) for every real choice ``seat`` made in round ``index``."""
     rnd = game.round_start(index)
     out = []
@@ -172,19 +183,19 @@ def decision_points(game: Game, index: int, seat: int = 0) -> list[tuple[int, Ro
     return out
 
 
-def decision_seed(game: Game, index: int, ply: int) -> int:
+def decision_seed(game: MatchRecord, index: int, ply: int) -> int:
     """The seed of one decision's deals: from the game's seed, the round and the move."""
     return seed_number(f"{game.setup.seed}:{index}:{ply}")
 
 
-def review_round(game: Game, index: int, *, deals: int = REVIEW_MAX_DEALS, seat: int = 0) -> RoundReview:
+def review_round(game: MatchRecord, index: int, *, deals: int = REVIEW_MAX_DEALS, seat: int = 0) -> RoundReview:
     """Grade every choice ``seat`` made in round ``index`` of ``game`` (deterministic: each
     decision's deals are drawn from :func:`decision_seed`)."""
     return RoundReview(index, tuple(judge_move(game, index, ply, before, deals=deals)
                                     for ply, before in decision_points(game, index, seat)))
 
 
-def judge_move(game: Game, index: int, ply: int, before: Round, *, deals: int = REVIEW_MAX_DEALS) -> Decision:
+def judge_move(game: MatchRecord, index: int, ply: int, before: Round, *, deals: int = REVIEW_MAX_DEALS) -> Decision:
     """Grade move ``ply`` of round ``index``, made from ``before``, with its own seed."""
     move = game.rounds[index][ply]
     return judge(before, ply, move.action, move.hint, seed=decision_seed(game, index, ply), deals=deals)
@@ -255,7 +266,7 @@ def why_facts(view: SeatView, action: str, best: str) -> tuple[tuple[str, dict[s
     return tuple(facts[:4])
 
 
-def table_value(game: Game, index: int, seat: int = 0) -> float | None:
+def table_value(game: MatchRecord, index: int, seat: int = 0) -> float | None:
     """What round ``index`` came to at the table for ``seat``'s side, in the scale of the
     values with every hand shown (:func:`strategy.solver.solve`: its side's points minus
     the others', their average with three or four; in Goat the others' average penalty

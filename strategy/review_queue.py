@@ -22,8 +22,7 @@ import jobs
 from jobs import Job
 from engine import Round
 
-from .game import Game
-from .review import Decision, RoundReview, decision_points, is_choice, judge_move
+from .review import Decision, MatchRecord, RoundReview, decision_points, is_choice, judge_move
 
 __all__ = ["RoundJudge", "WORKERS", "judge_later", "submit", "submit_at"]
 
@@ -44,7 +43,7 @@ def submit_at(priority: int, fn, /, *args, **kwargs) -> Job:
     return jobs.submit(fn, args, kwargs, priority=priority)
 
 
-def judge_later(game: Game, index: int, ply: int, before: Round) -> Future:
+def judge_later(game: MatchRecord, index: int, ply: int, before: Round) -> Future:
     """Start judging move ``ply`` of round ``index``, made from ``before`` (copied now)."""
     return submit(judge_move, game, index, ply, before.copy())
 
@@ -57,7 +56,7 @@ class RoundJudge:
         self._futures: dict[int, Future] = {}
         self._filled = False
 
-    def decided(self, game: Game, before: Round, ply: int) -> None:
+    def decided(self, game: MatchRecord, before: Round, ply: int) -> None:
         """The player just made move ``ply`` from ``before``: judge it if it was a choice."""
         if ply not in self._futures and is_choice(before):
             self._futures[ply] = judge_later(game, self.index, ply, before)
@@ -70,7 +69,7 @@ class RoundJudge:
                 future.set_result(decision)
                 self._futures[decision.ply] = future
 
-    def fill(self, game: Game, seat: int = 0) -> None:
+    def fill(self, game: MatchRecord, seat: int = 0) -> None:
         """Judge every choice of the round not judged yet (a reopened or reloaded game).
         Once per round: it replays the match, and the page asks on every rerun."""
         if self._filled:

@@ -1,6 +1,7 @@
-"""The packages stand on floors (README: ui → strategy/puzzles/lessons/progress → engine,
-with the one language layer just above the engine): every import points down, and no
-modules of a package import each other in a circle.
+"""The packages stand on floors (README and docs/architecture.md: ui → classroom → matches →
+progress → storage, every feature → strategy → engine, with the one language layer just
+above the engine): every import points down, no two packages import each other, and no
+modules of a package, nor the pages' parts of two features, import each other in a circle.
 
 Every module is parsed with ``ast``, and every import counts: at the top, inside a
 function or under ``if TYPE_CHECKING`` alike (an import moved into a function still ties
@@ -24,10 +25,22 @@ ALLOWED = {
     "jobs": set(),
     "language": {"engine"},
     "strategy": {"engine", "jobs"},
-    "progress": {"engine"},
+    "storage": {"engine"},
+    "progress": {"engine", "storage"},
     "puzzles": {"engine", "language", "strategy", "jobs"},
     "lessons": {"engine", "language", "puzzles", "strategy", "jobs"},
-    "ui": {"engine", "language", "lessons", "progress", "puzzles", "strategy", "jobs"},
+    "matches": {"engine", "jobs", "progress", "storage", "strategy"},
+    "classroom": {"engine", "jobs", "matches", "progress", "storage", "strategy"},
+    # the pages never import storage/: what they need of it, progress/ re-exports
+    "ui": {"engine", "language", "lessons", "progress", "puzzles", "strategy", "jobs", "classroom", "matches"},
+}
+#: the parts of the pages that share a feature (ui/parts/<feature>/), and what each may import
+#: of the others: a feature's parts stand on the shared ones, never beside each other in a circle
+UI_FEATURES = {
+    "ui.parts.live": set(),
+    "ui.parts.play": set(),
+    "ui.parts.tables": {"ui.parts.live", "ui.parts.play"},
+    "ui.parts.classroom": {"ui.parts.live", "ui.parts.play", "ui.parts.tables"},
 }
 
 
@@ -87,3 +100,45 @@ def test_the_checker_finds_a_circle_through_a_function_level_import():
     inside = {n: {m for m in knotted[n] if m.startswith("puzzles.")} for n in knotted if n.startswith("puzzles.")}
     assert _cycle(inside) is not None
     assert _cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_the_floors_are_one_way():
+    """ALLOWED itself has no circle: no two packages may each import the other."""
+    assert _cycle({p: set(allowed) for p, allowed in ALLOWED.items()}) is None
+
+
+def test_no_import_circle_between_packages():
+    packages = {p: set() for p in ALLOWED}
+    for name, others in GRAPH.items():
+        packages[name.split(".")[0]].update(o.split(".")[0] for o in others if o.split(".")[0] != name.split(".")[0])
+    assert _cycle(packages) is None, " → ".join(_cycle(packages))
+
+
+def test_no_import_circle_in_the_pages():
+    inside = {n: {m for m in GRAPH[n] if m.startswith("ui.")} for n in GRAPH if n.startswith("ui.")}
+    packages = {n for n, path in MODULES.items() if path.name == "__init__.py"}
+    for name in inside:
+        inside[name] -= packages  # a package's __init__ gathers its modules: the usual re-export
+    assert _cycle(inside) is None, " → ".join(_cycle(inside))
+
+
+def _ui_feature(name: str) -> str | None:
+    return next((f for f in UI_FEATURES if name == f or name.startswith(f + ".")), None)
+
+
+def test_the_parts_of_a_feature_import_down():
+    wrong = sorted(f"{name} imports {other}" for name in GRAPH if _ui_feature(name)
+                   for other in GRAPH[name] if _ui_feature(other)
+                   and _ui_feature(other) not in UI_FEATURES[_ui_feature(name)] | {_ui_feature(name)})
+    assert not wrong, wrong
+
+
+def test_the_checker_finds_an_upward_import_and_a_circle_between_packages():
+    """The checks above fail on a made-up upward import (strategy importing a match) and a
+    made-up circle (matches importing the classroom, which imports matches)."""
+    source = "from matches.game import Game\n"
+    review = ROOT / "strategy" / "review.py"
+    up = {m for m in _imports_of_source(source, review) if m.split(".")[0] not in ALLOWED["strategy"] | {"strategy"}}
+    assert up == {"matches.game", "matches.game.Game"}
+    knotted = {"matches": {"classroom"}, "classroom": {"matches"}}
+    assert _cycle(knotted) == ["classroom", "matches", "classroom"]

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from engine import Rules, deal
-from strategy.companion import TableGame, to_link
+from matches.companion import TableGame, to_link
 from tests.support.axe import wait_until_idle
 from ui.i18n import translator
 

@@ -198,7 +198,7 @@ CHOICES = ["fives:all_fives:2:12531294", "round_score:laplaza_partners:4:1"]
 def test_a_waiting_phone_asks_the_server_for_nothing_and_follows_at_once(browser, app_url):
     """No timer reruns a waiting phone's page: it sends no run while it waits, and shows the
     question as soon as the teacher moves on (the live feed wakes its watcher)."""
-    from progress.quiz import open_quiz_store
+    from classroom.quiz import open_quiz_store
 
     quizzes = open_quiz_store()  # the app_url server's database (the fixture set it)
     quiz, secret = quizzes.create(CHOICES[:1], title="Live", lang="en")
@@ -227,7 +227,7 @@ def test_an_answer_that_never_reached_the_server_is_said_and_a_stored_one_shows_
     again, the answer is stored, and a reload shows it as sent."""
     from streamlit.proto.BackMsg_pb2 import BackMsg
 
-    from progress.quiz import open_quiz_store
+    from classroom.quiz import open_quiz_store
 
     quizzes = open_quiz_store()
     quiz, secret = quizzes.create(CHOICES[:1], title="Lost", lang="en")
@@ -281,7 +281,7 @@ def test_two_servers_on_one_postgresql_and_one_restarted_mid_quiz(browser, postg
     """Half the phones on each server; the second server stops and starts again mid-quiz:
     its phones reconnect by themselves, show where the quiz is, and carry on; every answer
     is stored once."""
-    from progress.quiz import open_quiz_store
+    from classroom.quiz import open_quiz_store
     from tests.support.postgres import new_database
     from tests.support.streamlit_server import ROOT, free_port, streamlit_server
 

@@ -23,7 +23,7 @@ from tests.support.answer_paths import right_response
 from tests.support.axe import assert_accessible
 from tests.support.svg_contrast import check_texts
 from ui.board.svg import SLOT_FILLS
-from ui.parts.class_quiz import RIGHT_MARK, value_label
+from ui.parts.classroom.quiz import RIGHT_MARK, value_label
 
 from .test_class_e2e import _press
 
@@ -96,7 +96,7 @@ def _settles(page, check: str, what: str, timeout: float = 20_000) -> dict:
 
 
 def _quiz(n: int, prefix: str):
-    from progress.quiz import open_quiz_store
+    from classroom.quiz import open_quiz_store
 
     store = open_quiz_store()  # the app_url server's database (the fixture set it)
     quiz, secret = store.create(QUESTIONS, title="Projector", lang="en")

@@ -13,9 +13,9 @@ import pytest
 from playwright.sync_api import expect
 
 from language.tiles import tile_words
+from matches.table import Table
+from matches.table_store import TableStore
 from progress import open_store
-from progress.tables import TableStore
-from strategy.table_play import Table
 from tests.support.axe import DESKTOP, assert_accessible
 
 from .test_app_e2e import _css

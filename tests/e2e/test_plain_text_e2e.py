@@ -132,7 +132,7 @@ def test_profile_names_that_are_addresses_are_shown_as_text(browser, app_url):
 
 
 def test_nicknames_that_are_addresses_are_shown_as_text_to_students_and_teacher(browser, app_url):
-    from progress.quiz import open_quiz_store
+    from classroom.quiz import open_quiz_store
     from puzzles import generate
 
     quizzes = open_quiz_store(f"sqlite:///{os.environ['CAPICU_DB_PATH']}")

@@ -2,7 +2,7 @@
 round's review leaves the screen as soon as Next round is pressed, and on a 390 px phone the
 review reads without a sideways scroll and the replay buttons stay in one row.
 
-Each test opens a match kept at the end of its first round (``progress.live_match``, the
+Each test opens a match kept at the end of its first round (``matches.live_match``, the
 way a reload brings a match back), with a review already made: no round is played here.
 """
 
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
+from matches.game import Game, Setup
+from matches.live_match import LiveMatches, new_key
 from progress import open_store
-from progress.live_match import LiveMatches, new_key
-from strategy.game import Game, Setup
 from strategy.review import Decision, RoundReview, decision_points
 from tests.support.streamlit_server import ROOT, streamlit_server
 

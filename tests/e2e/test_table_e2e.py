@@ -15,11 +15,11 @@ import pytest
 from playwright.sync_api import expect
 
 from language.tiles import tile_name, tile_words
+from matches.table_store import TableStore
 from progress import open_store
-from progress.tables import TableStore
+from storage.errors import StoreUnavailable
 from tests.support.axe import DESKTOP, assert_accessible
-from progress.errors import StoreUnavailable
-from ui.parts.table_sync import load as load_table
+from ui.parts.tables.sync import load as load_table
 
 from .test_app_e2e import _css
 
@@ -191,8 +191,8 @@ def test_a_players_review_replaces_its_progress_by_itself(browser, app_url):
     every choice judged anew: the page shows the judging's progress, then the whole review
     by itself once the judging ends, with nobody else acting (nothing reruns the page)."""
     from strategy.review import decision_points
-    from strategy.table_play import Options, Table, new_token, token_hash
-    from ui.parts.table_sync import open_table
+    from matches.table import Options, Table, new_token, token_hash
+    from ui.parts.tables.sync import open_table
 
     token = new_token()
     for n in range(50):  # the first deal (seeds are fixed) where the person has real choices to be judged

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 import jobs
-from strategy.game import Game, Setup
+from matches.game import Game, Setup
 from strategy.hints import hint
 from strategy.review import decision_points, judge_move
 from tests.jobs import helpers

@@ -11,7 +11,7 @@ from datetime import date
 from pathlib import Path
 
 from progress import ProfileError, open_store
-from progress.database import REPO_ROOT
+from storage.database import REPO_ROOT
 
 from .conftest import attempt
 

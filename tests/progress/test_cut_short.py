@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-import progress.file_watch as file_watch
 from progress import StoreUnavailable, open_store
-from progress.database import REPO_ROOT, attempts_table
+from storage.database import REPO_ROOT, attempts_table
+import storage.file_watch as file_watch
 
 from .conftest import attempt
 

@@ -1,4 +1,4 @@
-"""A match in progress kept in the database (progress/live_match.py): the newer position
+"""A match in progress kept in the database (matches/live_match.py): the newer position
 wins, a match is dropped, and one left alone for KEEP_DAYS goes when a new one comes."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from datetime import datetime, timedelta, timezone
 
 import sqlalchemy as sa
 
+from matches.live_match import KEEP_DAYS, LiveMatches, live_table, new_key
 from progress import open_store
-from progress.live_match import KEEP_DAYS, LiveMatches, live_table, new_key
 
 
 def test_a_kept_match_comes_back_and_an_older_position_never_replaces_it(store):

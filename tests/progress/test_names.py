@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from classroom.quiz import open_quiz_store
 from progress import NullStore, ProfileError, open_store
-from progress.quiz import open_quiz_store
 from progress.records import clean_name, name_key, name_skeleton, refuse_look_alike
 
 # the characters the issue found in real names, and more of Unicode's invisible ones

@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from sqlalchemy import exc
 
 from progress import StoreUnavailable, open_store
-from progress.database import code_of
+from storage.database import code_of
 from tests.support import postgres
 from tests.support.streamlit_server import free_port
 

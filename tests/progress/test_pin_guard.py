@@ -11,10 +11,10 @@ from datetime import date, datetime, timedelta, timezone
 import pytest
 import sqlalchemy as sa
 
-import progress.accounts as accounts
 from progress import NullStore, ProfileError, open_store
+import progress.accounts as accounts
 from progress.accounts import NameLookups
-from progress.database import guards_table
+from storage.database import guards_table
 from progress.pins import (
     LOCK_CAP_SECONDS, MAX_FAILURES, Tries, lock_seconds, seconds_to_try, take_try,
 )

@@ -13,7 +13,7 @@ import sqlalchemy as sa
 
 from engine import Rules
 from progress import NullStore, ProfileError, SavedGame, open_store
-from progress.database import player_ratings_table, rating_history_table
+from storage.database import player_ratings_table, rating_history_table
 from progress.play_rating import (
     ANCHOR, BORROWED_SPREAD, BOT_MIN_DEVIATION, UNMEASURED, MatchResult, Rung, deal_key, edge, ladder, match_games,
     opponents,

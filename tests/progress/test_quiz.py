@@ -11,8 +11,8 @@ import pytest
 import sqlalchemy as sa
 
 from progress import ProfileError, open_store
-from progress.database import quiz_answers_table, quiz_players_table
-from progress.quiz import (
+from storage.database import quiz_answers_table, quiz_players_table
+from classroom.quiz import (
     CAPACITY, CODE_ALPHABET, MAX_CLASS, PER_ADDRESS, QuizError, QuizStore, open_quiz_store, summary, to_csv,
 )
 
@@ -539,7 +539,7 @@ def test_two_teacher_moves_at_once_take_turns(quizzes: QuizStore) -> None:
 
 
 def test_a_class_for_tables_gathers_students_then_seats_them_and_closes(tmp_path):
-    from progress.quiz import QuizError, open_quiz_store
+    from classroom.quiz import QuizError, open_quiz_store
 
     quizzes = open_quiz_store(f"sqlite:///{tmp_path}/capicu.sqlite3")
     try:
@@ -573,7 +573,7 @@ def test_with_no_limit_per_address_a_flood_of_joins_is_slowed(quizzes: QuizStore
     JOIN_WINDOW seconds (the clock is the test's own)."""
     from datetime import datetime, timedelta, timezone
 
-    import progress.quiz as quiz_module
+    import classroom.quiz as quiz_module
 
     clock = [datetime(2026, 12, 5, 9, 0, tzinfo=timezone.utc)]
     monkeypatch.setattr(quiz_module, "_now", lambda: clock[0])

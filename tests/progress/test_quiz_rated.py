@@ -10,10 +10,10 @@ from datetime import date
 import pytest
 import sqlalchemy as sa
 
+from classroom.quiz import QuestionFacts, QuizStore, open_quiz_store
 from progress import open_store
-from progress.database import quiz_answers_table
-from progress.quiz import QuestionFacts, QuizStore, open_quiz_store
 from progress.ratings import START, puzzle_seed
+from storage.database import quiz_answers_table
 
 from .test_quiz import IDS, _old_quiz_tables, device
 

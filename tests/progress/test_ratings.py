@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from progress import NullStore, ProfileError, open_store
-from progress.database import player_ratings_table, puzzle_ratings_table, rating_history_table, reviews_table
+from storage.database import player_ratings_table, puzzle_ratings_table, rating_history_table, reviews_table
 from progress.ratings import (
     BAND_SEEDS, HIGHEST, KINDS, LOWEST, MAX_DEVIATION, MIN_PLAYER_DEVIATION, MIN_PUZZLE_DEVIATION, START, Rating,
     expected, nearest_band, puzzle_seed, rate, rate_score,

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from progress import NullStore, StoreUnavailable, open_store, open_store_or_null
-from progress.database import code_of
+from storage.database import code_of
 
 from .conftest import attempt
 

@@ -2,7 +2,7 @@
 
 POSIX drops every advisory lock a process holds on a file when the process closes any
 descriptor of that file. The store checks its file around every transaction
-(progress/file_watch.py) and before opening (progress/database.py): with a plain open and
+(storage/file_watch.py) and before opening (storage/database.py): with a plain open and
 close there, a transaction in another thread lost its lock, and a second process wrote
 beside it (seen as ``SQLITE_IOERR_DELETE_NOENT`` under load)."""
 
@@ -14,8 +14,8 @@ import sys
 
 from sqlalchemy.engine import make_url
 
-from progress.database import check_sqlite_file
-from progress.file_watch import SqliteFile
+from storage.database import check_sqlite_file
+from storage.file_watch import SqliteFile
 
 OTHER_PROCESS_WRITES = """
 import sqlite3, sys

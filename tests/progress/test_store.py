@@ -21,7 +21,7 @@ from progress import (
     name_key,
     open_store,
 )
-from progress.database import DEFAULT_PATH, REPO_ROOT
+from storage.database import DEFAULT_PATH, REPO_ROOT
 
 from .conftest import attempt
 

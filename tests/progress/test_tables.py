@@ -1,5 +1,5 @@
-"""Tables in the database (progress/tables.py) and the one path every change takes
-(ui/parts/table_sync.py), on SQLite and PostgreSQL: taps at the same moment, double
+"""Tables in the database (matches/table_store.py) and the one path every change takes
+(ui/parts/tables/sync.py), on SQLite and PostgreSQL: taps at the same moment, double
 submits and two servers never play twice or out of turn."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ import threading
 
 import pytest
 
+from matches.table import Options, Table, TableError, token_hash
+from matches.table_store import TableStore
 from progress import open_store
-from progress.tables import TableStore
-from strategy.table_play import Options, Table, TableError, token_hash
-from ui.parts.table_sync import change, drive, load, open_table
+from ui.parts.tables.sync import change, drive, load, open_table
 
 
 def new_table(tables: TableStore, seats=("me", "open")) -> str:

@@ -1,13 +1,13 @@
-"""A class's summary (strategy/class_report.py): each table's result, and per student the
+"""A class's summary (classroom/report.py): each table's result, and per student the
 choices they made themselves, the ones their review judged and the share called best."""
 
 from __future__ import annotations
 
 from types import SimpleNamespace
 
-from strategy.class_report import report
+from classroom.report import report
+from matches.table import Options, Table, token_hash
 from strategy.review import decision_points
-from strategy.table_play import Options, Table, token_hash
 
 
 def played_table() -> Table:

@@ -1,4 +1,4 @@
-"""Seating a class (strategy/class_seating.py): everybody once, the teacher's places kept,
+"""Seating a class (classroom/seating.py): everybody once, the teacher's places kept,
 groups together (as partners) or apart, the tables as even as the wishes allow, and a plan
 that cannot be kept refused with its reason."""
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strategy.class_seating import APART, TOGETHER, Pupil, SeatingError, plan, table_count
+from classroom.seating import APART, TOGETHER, Pupil, SeatingError, plan, table_count
 
 
 def seated(tables) -> list[int]:

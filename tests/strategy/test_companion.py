@@ -1,4 +1,4 @@
-"""The table companion (strategy/companion.py): a real game written down from one seat's
+"""The table companion (matches/companion.py): a real game written down from one seat's
 view gives that seat exactly the engine's SeatView of the same game, in every game and
 table size; entries that cannot have happened are refused with the reason; a record
 survives its file form and undo."""
@@ -13,10 +13,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine import PRESETS, Rules, deal
-from engine.tiles import TILES
 from engine.notation import dumps, position_from_dict
-from strategy.companion import EntryError, Start, TableGame, from_link, from_text, link_at, to_link, with_hands
-from strategy.table_review import RecordJudge, choices
+from engine.tiles import TILES
+from matches.companion import EntryError, Start, TableGame, from_link, from_text, link_at, to_link, with_hands
+from matches.table_review import RecordJudge, choices
 from strategy.review import GRADES
 from tests.support.positions import finished_round
 

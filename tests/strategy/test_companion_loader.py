@@ -1,4 +1,4 @@
-"""The analysis board's one loader (``strategy.companion.from_link`` / ``from_text``) under
+"""The analysis board's one loader (``matches.companion.from_link`` / ``from_text``) under
 fuzzing: links, pasted positions, pasted records and files, mutated from real rounds of every
 game and table size. Every input is either refused with a ValueError (what the page turns
 into a plain notice: ``EntryError`` or the engine's coded errors) or accepted as a record
@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from engine import Rules
 from engine.notation import dumps, loads, position_from_dict, position_to_dict, read_json
 from engine.tiles import TILES
-from strategy.companion import EntryError, TableGame, _encode, from_link, from_text, to_link
+from matches.companion import EntryError, TableGame, _encode, from_link, from_text, to_link
 from tests.support.positions import sample_rounds
 
 TILE_TEXTS = [str(t) for t in TILES]

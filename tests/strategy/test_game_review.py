@@ -1,4 +1,4 @@
-"""A match against bots as data (strategy.game), its review and the hint: replayable,
+"""A match against bots as data (matches.game), its review and the hint: replayable,
 deterministic, and never using what the player's seat cannot see."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine import inference
-from strategy.game import Game, GameError, Setup
+from matches.game import Game, GameError, Setup
 from strategy.hints import hint
 from strategy.review import GRADES, grade_of, is_choice, review_round
 
@@ -135,7 +135,7 @@ def test_looking_deeper_goes_on_from_the_first_hints_deals(monkeypatch):
 
 
 def test_each_playable_level_has_a_measured_edge_over_the_level_below_in_partners():
-    from strategy.game import PLAYABLE_LEVELS
+    from matches.game import PLAYABLE_LEVELS
     from strategy.strength import below, measured
 
     for level in PLAYABLE_LEVELS:

@@ -1,14 +1,14 @@
 """The deeper hint worked out while the player thinks (strategy/hint_ahead.py), and a
-touch-move table kept with a saved game (strategy/game.py)."""
+touch-move table kept with a saved game (matches/game.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-import strategy.hints
 from engine import Round, Rules
-from strategy.game import HUMAN, GameError, Setup
+from matches.game import HUMAN, GameError, Setup
 from strategy.hint_ahead import HintAhead, deeper_hint
+import strategy.hints
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""A table of people and bots (strategy/table_play.py): seats, moves, and the moves nobody
+"""A table of people and bots (matches/table.py): seats, moves, and the moves nobody
 makes by hand, with the clock and the presence passed in."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from strategy.table_play import PACE, Options, Table, TableError, token_hash
+from matches.table import PACE, Options, Table, TableError, token_hash
 
 
 def two_people(**options) -> Table:

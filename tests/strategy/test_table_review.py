@@ -1,4 +1,4 @@
-"""A seat's judging at a table (strategy/table_review.py ``SeatJudge``): every choice is
+"""A seat's judging at a table (matches/table_review.py ``SeatJudge``): every choice is
 handed to ``keep`` the moment it is judged, once, whatever the page does; a choice that
 could not be judged is not kept, and a ``keep`` that fails stops nothing."""
 
@@ -7,10 +7,10 @@ from __future__ import annotations
 from concurrent.futures import Future
 from types import SimpleNamespace
 
-import strategy.review_queue as review_queue
+from matches.table import Options, Table, token_hash
+from matches.table_review import SeatJudge
 from strategy.review import decision_points
-from strategy.table_play import Options, Table, token_hash
-from strategy.table_review import SeatJudge
+import strategy.review_queue as review_queue
 
 
 def played_round() -> Table:

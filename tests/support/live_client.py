@@ -1,4 +1,4 @@
-"""What the live watcher's JavaScript does (ui/parts/live_watch.js), for a session without a
+"""What the live watcher's JavaScript does (ui/parts/live/watch.js), for a session without a
 browser (tests/support/streamlit_client.py): wait on the feed, and when the watched value
 changes, send the watcher's trigger so its fragment reruns.
 """

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
 
+from matches.game import Game, Setup
 from progress.records import Attempt, SavedGame
-from strategy.game import Game, Setup
 from strategy.review import Decision, RoundReview, decision_points, grade_of
 
 #: a 1 v 1 match to 50 points against a beginner: over after three rounds

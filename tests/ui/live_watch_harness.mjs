@@ -1,4 +1,4 @@
-// Runs ui/parts/live_watch.js outside a browser, on a virtual clock (no real waiting):
+// Runs ui/parts/live/watch.js outside a browser, on a virtual clock (no real waiting):
 // a fake feed, a fake Streamlit that draws (or drops) the reruns the watcher asks for, and
 // sessionStorage/document stand-ins. Used by tests/ui/test_class_watch_js.py.
 //   node live_watch_harness.mjs <path to live_watch.mjs> <scenario>

@@ -11,7 +11,7 @@ import pytest
 from engine import Rules
 from engine.notation import dumps
 from engine.tiles import TILES
-from strategy.companion import TableGame, from_link, link_at, to_link
+from matches.companion import TableGame, from_link, link_at, to_link
 from tests.support.positions import finished_round
 from tests.ui.conftest import open_app
 from ui.i18n import LANGUAGES, translator
@@ -204,8 +204,8 @@ def test_with_every_hand_the_review_says_what_each_move_cost_in_this_deal():
 
 
 def test_a_review_on_the_play_page_links_every_position_to_the_board():
-    from strategy.game import Game, Setup
-    from ui.parts.play_review import position_links
+    from matches.game import Game, Setup
+    from ui.parts.play.review import position_links
 
     game = Game.start(Setup("laplaza_partners", 4, (), "12", ("human", "casual", "casual", "casual")))
     while not game.round.is_over:
@@ -411,7 +411,7 @@ CRAFTED_RECORDS = {
 @pytest.mark.parametrize("name", [*CRAFTED_LINKS, *CRAFTED_RECORDS])
 @pytest.mark.parametrize("lang", ["en", "nl"])
 def test_a_crafted_link_gets_a_plain_notice_in_the_readers_language_and_the_form(name, lang):
-    from strategy.companion import _encode
+    from matches.companion import _encode
 
     link = CRAFTED_LINKS.get(name) or _encode(CRAFTED_RECORDS[name])
     at = _open(link, lang=lang)  # (_open asserts no exception)
@@ -427,7 +427,7 @@ def test_records_the_loader_accepts_open_on_the_page_without_an_error():
     with a next entry for the seat to move) open on the page with no traceback."""
     import random
 
-    from strategy.companion import _encode
+    from matches.companion import _encode
     from tests.strategy.test_companion_loader import _bases, _next_entries
 
     records, _ = _bases()

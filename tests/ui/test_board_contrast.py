@@ -44,7 +44,7 @@ SLOTS = {**SLOT_FILLS, "pulse": f"rgba({_r},{_g},{_b},{_alpha * 0.45:.4f})"}
 #: smallest text in CSS pixels. A lesson presented at 1920×1080: the board measured 1207 px
 #: wide in Chromium for its 960 units; the class quiz's board at 1920×1080: at least 850 px
 #: wide (tests/e2e/test_class_projector_e2e.py), its words at least 15 px
-#: (``--cpb-present-min-px``, ui/parts/class_screen.py). A smaller board grows its words more.
+#: (``--cpb-present-min-px``, ui/parts/classroom/screen.py). A smaller board grows its words more.
 PROJECTORS = {"lesson": (1207 / 960, 24.5), "class quiz": (850 / 960, 15.0)}
 
 

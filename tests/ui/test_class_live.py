@@ -9,7 +9,7 @@ import asyncio
 
 import pytest
 
-from progress.quiz import open_quiz_store
+from classroom.quiz import open_quiz_store
 from tests.support.live_client import Follower
 from tests.support.streamlit_client import PageSession
 from tests.support.streamlit_server import ROOT, streamlit_server

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from streamlit.testing.v1 import AppTest
 
-from progress.quiz import open_quiz_store
+from classroom.quiz import open_quiz_store
 from puzzles import puzzle_from_id
 from tests.support.answer_paths import right_response, wrong_response
 from ui.session import plain
@@ -235,7 +235,7 @@ def _in_order(node):
 
 
 def test_a_crowded_lobby_names_the_newest_and_keeps_start_first(progress_db, monkeypatch) -> None:
-    from ui.parts import class_quiz
+    from ui.parts.classroom import quiz as class_quiz
 
     teacher, code, _ = teacher_opens(["round_score"], count=1)
     quizzes = open_quiz_store()
@@ -350,7 +350,7 @@ def test_a_rated_quiz_rates_the_signed_in_student_at_the_reveal(progress_db) -> 
 
 
 def test_a_lost_answer_and_a_lost_press_are_said_in_words(progress_db) -> None:
-    """Reviews C4 and C5, the pages' side: the watcher (live_watch.js) reports an answer
+    """Reviews C4 and C5, the pages' side: the watcher (ui/parts/live/watch.js) reports an answer
     tapped before a reload that the server does not hold, and a teacher's press that moved
     nothing; each page says so, and stops saying it once the answer or the move is there."""
     from tests.support.streamlit_events import component_event

@@ -8,10 +8,10 @@ from __future__ import annotations
 import doctest
 import re
 
-from progress.quiz import Answer
+from classroom.quiz import Answer
 from puzzles import puzzle_from_id
-from ui.parts import class_quiz, class_screen
-from ui.parts.class_quiz import CHART_PX, RIGHT_MARK, answer_key, answers_figure, value_label
+from ui.parts.classroom import quiz as class_quiz, screen as class_screen
+from ui.parts.classroom.quiz import CHART_PX, RIGHT_MARK, answer_key, answers_figure, value_label
 
 ROUND = "round_score:laplaza_partners:4:1"   # four numeric options
 MATCH = "match:laplaza_partners:4:724417320"  # four long options

@@ -11,10 +11,10 @@ import re
 
 from streamlit.testing.v1 import AppTest
 
+from classroom.quiz import open_quiz_store
+from matches.table import PERSON, Table, class_seat_token, token_hash
+from matches.table_store import TableStore
 from progress import open_store
-from progress.quiz import open_quiz_store
-from progress.tables import TableStore
-from strategy.table_play import PERSON, Table, class_seat_token, token_hash
 
 from .conftest import APP, create_profile, texts_of
 from .test_class_pages import ok, page, student_joins
@@ -176,10 +176,10 @@ def test_grades_of_a_round_dealt_on_before_its_review_finished_still_reach_the_s
     import threading
 
     import strategy.review_queue as queue
-    import ui.parts.class_tables as class_tables
+    import ui.parts.classroom.tables as class_tables
     from strategy.review import decision_points
     from tests.support.streamlit_events import component_event
-    from ui.parts.table_sync import load
+    from ui.parts.tables.sync import load
 
     gate = threading.Event()
     judge_move = queue.judge_move

@@ -1,4 +1,4 @@
-"""The live watcher's JavaScript (ui/parts/live_watch.js) run by Node on a virtual clock
+"""The live watcher's JavaScript (ui/parts/live/watch.js) run by Node on a virtual clock
 (tests/ui/live_watch_harness.mjs): no browser and no real waiting, so the figures below
 are the script's own delays, not the machine's."""
 
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.skipif(NODE is None, reason="Node.js is not installed")
 
 def run(tmp_path: Path, scenario: str) -> dict:
     module = tmp_path / "live_watch.mjs"  # the file as it ships, loaded as an ES module
-    module.write_text((ROOT / "ui/parts/live_watch.js").read_text(encoding="utf-8"), encoding="utf-8")
+    module.write_text((ROOT / "ui/parts/live/watch.js").read_text(encoding="utf-8"), encoding="utf-8")
     done = subprocess.run([NODE, str(ROOT / "tests/ui/live_watch_harness.mjs"), module.as_uri(), scenario],
                           capture_output=True, text=True, timeout=60, check=True)
     return json.loads(done.stdout.strip().splitlines()[-1])

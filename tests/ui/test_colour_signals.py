@@ -96,9 +96,9 @@ def test_playable_tiles_are_raised_and_the_others_dimmed_not_only_outlined(kind)
 
 
 def _quiz_chart(revealed: bool):
-    from progress.quiz import Answer
+    from classroom.quiz import Answer
     from puzzles import puzzle_from_id
-    from ui.parts.class_quiz import answers_figure
+    from ui.parts.classroom.quiz import answers_figure
 
     p = puzzle_from_id("round_score:laplaza_partners:4:1")
     wrong = next(o for o in p.options if o != p.answer)
@@ -109,7 +109,7 @@ def _quiz_chart(revealed: bool):
 
 @pytest.mark.parametrize("kind", SEEN_BY)
 def test_the_class_quizs_right_answer_is_ticked_and_bold_as_well_as_green(kind):
-    from ui.parts.class_quiz import RIGHT_MARK, value_label
+    from ui.parts.classroom.quiz import RIGHT_MARK, value_label
 
     p, figure = _quiz_chart(revealed=True)
     bars = figure.data[1]
@@ -126,7 +126,7 @@ def test_the_class_quizs_right_answer_is_ticked_and_bold_as_well_as_green(kind):
 
 
 def test_before_the_reveal_the_quiz_chart_uses_one_colour_and_no_tick():
-    from ui.parts.class_quiz import RIGHT_MARK
+    from ui.parts.classroom.quiz import RIGHT_MARK
 
     _, figure = _quiz_chart(revealed=False)
     assert len(set(figure.data[1].marker.color)) == 1

@@ -156,7 +156,7 @@ def test_unknown_code_keeps_the_engine_message():
 def test_every_class_quiz_error_translates(lang):
     # a refused join (a full class, too many from one connection, a removed phone) reads in
     # the student's language, with the store's placeholders
-    from progress.quiz import ENGLISH as QUIZ_ENGLISH
+    from classroom.quiz import ENGLISH as QUIZ_ENGLISH
 
     strings = catalog(lang)
     for code, message in QUIZ_ENGLISH.items():

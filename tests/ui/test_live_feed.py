@@ -1,4 +1,4 @@
-"""The live feed (ui/parts/live_feed.py): a waiting screen is answered when its quiz changes, not
+"""The live feed (ui/parts/live/feed.py): a waiting screen is answered when its quiz changes, not
 before; on a change made by this server at once (a nudge), by another server within a beat;
 an unknown quiz and a bad request get a plain answer; a flood of codes stays bounded."""
 
@@ -12,10 +12,11 @@ import time
 import pytest
 from starlette.requests import Request
 
-from progress.quiz import open_quiz_store
-from progress.quiz_pulse import phase_of, pulses
-from ui.parts import live_feed
-from ui.parts.live_feed import Feed
+from classroom.quiz import open_quiz_store
+from classroom.quiz_pulse import phase_of, pulses
+from ui import routes as ui_routes
+from ui.parts.live import feed as live_feed
+from ui.parts.live.feed import Feed
 
 PUZZLE = "fives:all_fives:2:12531294"
 
@@ -129,7 +130,7 @@ def test_the_route_answers_json_and_refuses_plainly(quizzes, monkeypatch) -> Non
 def test_the_feed_is_mounted_under_the_base_path() -> None:
     assert live_feed.feed_path("", "ABC234") == "/live/quiz/ABC234"
     assert live_feed.feed_path("/school/", "ABC234") == "/school/live/quiz/ABC234"
-    quiz, table, class_tables = live_feed.routes("school")
+    quiz, table, class_tables = ui_routes.routes("school")
     assert quiz.path == "/school/live/quiz/{code}"
     assert table.path == "/school/live/table/{code}"
     assert class_tables.path == "/school/live/class-tables/{code}"

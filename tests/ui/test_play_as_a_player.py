@@ -17,10 +17,10 @@ import pytest
 import streamlit as st
 from streamlit.proto.WidgetStates_pb2 import WidgetStates
 
-import strategy.review_queue as queue
+from matches.game import Game
 from progress import open_store
-from strategy.game import Game
 from strategy.review import Decision
+import strategy.review_queue as queue
 from tests.support.streamlit_events import component_event
 from tests.ui.conftest import create_profile, open_app, texts_of
 from ui.i18n import translator
@@ -33,9 +33,9 @@ DEAL = {"game": "laplaza_1v1", "seed": "4", "levels": "casual"}
 @pytest.fixture(autouse=True)
 def instant_page(monkeypatch):
     """Bots move at once, and every choice is judged at once."""
-    import ui.parts.play_setup
+    import ui.parts.play.setup
 
-    monkeypatch.setattr(ui.parts.play_setup, "PACES", {name: 0.0 for name in ui.parts.play_setup.PACES})
+    monkeypatch.setattr(ui.parts.play.setup, "PACES", {name: 0.0 for name in ui.parts.play.setup.PACES})
     judged: list[tuple[int, int]] = []
 
     def at_once(game, index, ply, before):
@@ -96,13 +96,13 @@ def _press_stale(at, element_id: str):
 
 # ------------------------------------------------------------------ 1: twice or late
 def test_next_round_pressed_again_from_the_old_page_changes_nothing(monkeypatch):
-    import ui.parts.play_setup
+    import ui.parts.play.setup
 
     at = _to_round_end(open_app("play", **DEAL))
     old_button = button(at, "play_next_round")
     # The click lands while the new round's first bot pause runs: that run stops there (a
     # user event stops a run), so the old button is still known to the page.
-    monkeypatch.setattr(ui.parts.play_setup, "pace", lambda: st.stop())
+    monkeypatch.setattr(ui.parts.play.setup, "pace", lambda: st.stop())
     old_button.click().run()
     assert not at.exception, [e.message for e in at.exception]
     assert len(_game(at).rounds) == 2 and not _game(at).round.is_over

@@ -7,9 +7,9 @@ from urllib.parse import parse_qs
 
 import pytest
 
+from matches.companion import from_link
+from matches.game import Game, Setup
 from progress import open_store
-from strategy.companion import from_link
-from strategy.game import Game, Setup
 from tests.support.streamlit_events import component_event
 from tests.ui.conftest import create_profile, open_app, texts_of
 from ui.i18n import LANGUAGES, translator
@@ -19,9 +19,9 @@ from ui.labels import figure
 @pytest.fixture(autouse=True)
 def instant_bots(monkeypatch):
     """The bots move at once here: the pause between moves is for a person's eye."""
-    import ui.parts.play_setup
+    import ui.parts.play.setup
 
-    monkeypatch.setattr(ui.parts.play_setup, "PACES", {name: 0.0 for name in ui.parts.play_setup.PACES})
+    monkeypatch.setattr(ui.parts.play.setup, "PACES", {name: 0.0 for name in ui.parts.play.setup.PACES})
 
 
 def _game(at) -> Game:
@@ -210,7 +210,7 @@ def test_a_server_short_of_cpu_can_turn_thinking_ahead_off(monkeypatch):
 
 def test_a_hint_worked_out_while_the_player_thinks_is_the_deeper_one_at_once(monkeypatch):
     import strategy.hints
-    from strategy.game import seed_number
+    from strategy.evaluate import seed_number
     from strategy.hint_ahead import deeper_hint
 
     monkeypatch.setattr(strategy.hints, "DEEP_NODES", strategy.hints.HINT_NODES)  # the suite's time
@@ -234,7 +234,7 @@ def test_a_hint_worked_out_while_the_player_thinks_is_the_deeper_one_at_once(mon
 
 def test_a_first_hint_that_cannot_tell_the_moves_apart_is_refined_while_the_player_looks(monkeypatch):
     import strategy.hints
-    from strategy.game import seed_number
+    from strategy.evaluate import seed_number
     from strategy.hint_ahead import deeper_hint
 
     monkeypatch.setattr(strategy.hints, "DEEP_NODES", strategy.hints.HINT_NODES)  # the suite's time

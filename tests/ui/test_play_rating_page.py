@@ -15,19 +15,19 @@ from dataclasses import replace
 
 import pytest
 
-import strategy.review_queue as queue
 from engine import PRESETS
+from matches.game import Game
 from progress import open_store
 from progress.play_rating import MatchResult
 from progress.ratings import START, Rating
-from strategy.game import Game
 from strategy.review import Decision
+import strategy.review_queue as queue
 from tests.support.seeded import MATCH, saved_match
 from tests.support.streamlit_events import component_event
 from tests.ui.conftest import create_profile, open_app, texts_of
 from ui.i18n import LANGUAGES, translator
 from ui.labels import game_title
-from ui.parts.play_rating import bot_ratings, match_result, rated_line
+from ui.parts.play.rating import bot_ratings, match_result, rated_line
 from ui.parts.rating_view import signed
 from ui.session import today
 
@@ -39,9 +39,9 @@ DEAL = {"game": "laplaza_1v1", "seed": MATCH.seed, "rules": ",".join(MATCH.overl
 
 @pytest.fixture(autouse=True)
 def instant_page(monkeypatch):
-    import ui.parts.play_setup
+    import ui.parts.play.setup
 
-    monkeypatch.setattr(ui.parts.play_setup, "PACES", {name: 0.0 for name in ui.parts.play_setup.PACES})
+    monkeypatch.setattr(ui.parts.play.setup, "PACES", {name: 0.0 for name in ui.parts.play.setup.PACES})
 
     def at_once(game, index, ply, before):
         move = game.rounds[index][ply]

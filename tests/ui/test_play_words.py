@@ -10,7 +10,7 @@ import json
 import pytest
 
 from engine import RoundResult, Rules
-from strategy.game import Game, Setup
+from matches.game import Game, Setup
 from strategy.hints import hint
 from strategy.review import Decision
 from tests.support.streamlit_events import component_event
@@ -18,7 +18,7 @@ from tests.ui.conftest import open_app, texts_of
 from ui.i18n import translator
 from ui.labels import chart_separators, figure, percent, result_summary
 from ui.parts.hint_view import distinct_facts, expected_points_figure
-from ui.parts.play_review import luck_text
+from ui.parts.play.review import luck_text
 
 EN = translator("en")
 
@@ -102,9 +102,9 @@ def test_with_equal_ends_the_hint_chart_lists_each_move_once():
 
 
 def test_with_equal_ends_a_tap_plays_the_tile_without_asking_for_an_end(monkeypatch):
-    import ui.parts.play_setup
+    import ui.parts.play.setup
 
-    monkeypatch.setattr(ui.parts.play_setup, "PACES", {name: 0.0 for name in ui.parts.play_setup.PACES})
+    monkeypatch.setattr(ui.parts.play.setup, "PACES", {name: 0.0 for name in ui.parts.play.setup.PACES})
     at = open_app("play", **TWINS)
     while len(at.session_state["play_game"].rounds[0]) < 3:
         rnd = at.session_state["play_game"].round
@@ -150,7 +150,7 @@ def test_a_rounds_value_at_the_table_is_in_the_scale_of_the_exact_values():
 @pytest.mark.parametrize("lang", ["en", "nl", "pt", "es"])
 def test_the_review_card_says_why_in_domino_terms(lang):
     """Walks review 2026-12-05, P4: a card gave the grade and the loss but never why."""
-    from ui.parts.play_review import decision_card
+    from ui.parts.play.review import decision_card
 
     tr = translator(lang)
     facts = (("ends", {"yours": [0, 5], "best": [0, 2]}), ("double", {"tile": "6-6"}),

@@ -1,4 +1,4 @@
-"""The tables' live feed (ui/parts/table_feed.py): a screen waiting on a table hears the bot's
+"""The tables' live feed (ui/parts/tables/feed.py): a screen waiting on a table hears the bot's
 move that the feed's own driver made when it came due; a seat's request with its token is
 kept as presence; a bad code gets a plain answer."""
 
@@ -11,12 +11,12 @@ import time
 import pytest
 from starlette.requests import Request
 
+from matches.table import Options, Table, token_hash
+from matches.table_store import TableStore
 from progress import open_store
-from progress.tables import TableStore
-from strategy.table_play import Options, Table, token_hash
-from ui.parts import table_feed
-from ui.parts.table_feed import TableFeed
-from ui.parts.table_sync import change, load, open_table
+from ui.parts.tables import feed as table_feed
+from ui.parts.tables.feed import TableFeed
+from ui.parts.tables.sync import change, load, open_table
 
 
 @pytest.fixture
@@ -82,7 +82,7 @@ def test_a_stranger_token_does_not_make_a_seat_present(tables, monkeypatch) -> N
 
 
 def test_the_class_feed_answers_when_any_table_moves_and_drives_the_tables_nobody_watches(tables) -> None:
-    from ui.parts.table_feed import ClassTablesFeed
+    from ui.parts.tables.feed import ClassTablesFeed
 
     people = [None, ("Ana", token_hash("ana"))]  # a bot against an absent student: nobody watches the table
     for seed in range(200):
@@ -127,7 +127,7 @@ def friends_table(tables: TableStore) -> str:
 def class_table(tables: TableStore, class_code: str = "CLASSB") -> tuple[str, str]:
     """Class table 1 of ``class_code``: Ana's phone (device "phone-ana") in seat 1, a bot in
     seat 0; the table and Ana's raw seat token (what her page's link holds)."""
-    from strategy.table_play import class_seat_token
+    from matches.table import class_seat_token
 
     ana = class_seat_token("phone-ana", class_code, 1)
     table = Table.for_class("laplaza_1v1", 2, (), "5", [None, ("Ana", token_hash(ana))], Options(wait_seconds=30),
@@ -192,7 +192,7 @@ def test_a_stranger_cannot_keep_an_absent_student_present_nor_own_the_seat_by_as
 
 
 def test_the_class_feed_gives_no_table_code_to_whoever_has_only_the_join_code(tables, monkeypatch) -> None:
-    from ui.parts.table_feed import ClassTablesFeed
+    from ui.parts.tables.feed import ClassTablesFeed
 
     code, ana = class_table(tables, "CLASSC")
     feed = ClassTablesFeed(lambda: tables, TableFeed(lambda: tables, beat=60.0), beat=60.0)
@@ -214,7 +214,7 @@ def test_the_class_feed_gives_no_table_code_to_whoever_has_only_the_join_code(ta
         body = answered.body.decode()
         assert code not in body and code.lower() not in body, "a table's code lets its reader watch the table"
     # the teacher's overview, which knows the secret's hash, works out the same value
-    from progress.tables import group_value
+    from matches.table_store import group_value
 
     value = json.loads(answers[0].body)["value"]
     assert value == group_value("teacher-secret-hash", before)

@@ -11,9 +11,9 @@ import json
 
 from streamlit.testing.v1 import AppTest
 
+from matches.table_store import TableStore
 from progress import open_store
-from progress.tables import TableStore
-from ui.parts.table_sync import change, load
+from ui.parts.tables.sync import change, load
 from ui.session import plain
 
 from .conftest import texts_of

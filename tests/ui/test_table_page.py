@@ -9,11 +9,11 @@ import re
 
 from streamlit.testing.v1 import AppTest
 
+from matches.table_store import TableStore
 from progress import open_store
-from progress.tables import TableStore
 from tests.support.streamlit_events import component_event
 from tests.ui.conftest import APP, texts_of
-from ui.parts.table_sync import load
+from ui.parts.tables.sync import load
 
 
 def page(**params: str) -> AppTest:
@@ -226,7 +226,7 @@ def test_the_review_panel_looks_again_only_while_choices_are_being_judged(monkey
     import streamlit as st
 
     from strategy.review_queue import RoundJudge
-    from ui.parts import play_review
+    from ui.parts.play import review as play_review
 
     registered, bodies, shown, progress, reruns = [], [], [], [], []
 

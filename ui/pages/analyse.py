@@ -1,5 +1,5 @@
 """The analysis board: a round played at a real table, written down move by move from
-the player's seat (strategy/companion.py), with what each seat cannot hold, the exact
+the player's seat (matches/companion.py), with what each seat cannot hold, the exact
 odds of where each unseen tile is, and the hint on the player's turn.
 
 Once the round is over, the player's choices are graded as on the play page (from their
@@ -17,22 +17,22 @@ import pandas as pd
 import streamlit as st
 
 from engine import PRESET_NAMES, EngineError, Rules, overlays_for
-from progress import ProgressError, SavedGame
 from engine.holdings import holder_probabilities
 from engine.tiles import TILES
 from language import capitalised, in_sentence
-from strategy.companion import (
+from progress import ProgressError, SavedGame
+from matches.companion import (
     BLOCKED, EntryError, TableGame, from_link, from_text, link_at, match_over, to_link, with_hands,
 )
-from strategy.game import PLAYER_COUNTS
+from matches.game import PLAYER_COUNTS
+from matches.table_review import RecordJudge
 from strategy.hints import hint
 from strategy.solver import NodeLimit, solve
-from strategy.table_review import RecordJudge
 from ui import session
 from ui.labels import action_label, event_text, figure, game_title, percent, seat_labels, side_label
 from ui.parts.board_frame import show_board
 from ui.parts.hint_view import show_hint
-from ui.parts.play_review import judged_panel, show_graded
+from ui.parts.play.review import judged_panel, show_graded
 
 tr = session.tr()
 GAME, REDO, DRAWING, HINTED = "analyse_game", "analyse_redo", "analyse_drawing", "analyse_hinted"

@@ -16,21 +16,21 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from classroom.quiz import DEVICE, QuizError, new_device_id, normalize_code
+from classroom.quiz_pulse import phase_of
+from language import seat_names
+from matches.table import class_seat_token, token_hash
 from progress import ProgressError
 from progress.ratings import START, Rating
-from progress.quiz import DEVICE, QuizError, new_device_id, normalize_code
 from puzzles import check
-from language import seat_names
 from puzzles.explain import explanation, question_text
 from ui import session
-from progress.quiz_pulse import phase_of
-from ui.parts.table_view import table_store
-from strategy.table_play import class_seat_token, token_hash
-from ui.parts.class_quiz import error_text, no_store_message, puzzle, quizzes, value_label
-from ui.parts.live_feed import FEED
-from ui.parts.live_watch import answer_guard, watch
+from ui.parts.classroom.quiz import error_text, no_store_message, puzzle, quizzes, value_label
+from ui.parts.live.feed import FEED
+from ui.parts.live.watch import answer_guard, watch
 from ui.parts.question_widget import ask
 from ui.parts.rating_view import signed
+from ui.parts.tables.view import table_store
 
 tr = session.tr()
 lang = session.lang()

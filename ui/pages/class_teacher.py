@@ -11,23 +11,23 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from classroom.quiz import CAPACITY, MAX_CLASS, PER_ADDRESS, QuizError, summary, to_csv
+from classroom.quiz_pulse import pulses
 from progress import ProgressError
-from progress.quiz import CAPACITY, MAX_CLASS, PER_ADDRESS, QuizError, summary, to_csv
-from progress.quiz_pulse import pulses
 from puzzles import BANDS, KINDS, PUZZLE_TYPES, PuzzleError, practice_puzzle, puzzle_from_id
 from puzzles.explain import explanation, question_text
 from ui import session
 from ui.parts.board_frame import show_board
-from ui.parts.class_quiz import (
+from ui.parts.classroom.quiz import (
     LOBBY_NAMES, RIGHT_MARK, answer_key, answers_figure, error_text, join_link, no_store_message, puzzle, qr_svg,
     question_facts, quizzes, value_label,
 )
-from ui.parts.class_screen import LOBBY, PROJECTOR, board_room, projector_style
-from ui.parts.class_tables import end_all, overview, seating_panel
-from ui.parts.class_tables import summary as tables_summary
 from ui.labels import game_title, ptype_title
-from ui.parts.live_feed import FEED
-from ui.parts.live_watch import watch
+from ui.parts.classroom.screen import LOBBY, PROJECTOR, board_room, projector_style
+from ui.parts.classroom.tables import end_all, overview, seating_panel
+from ui.parts.classroom.tables import summary as tables_summary
+from ui.parts.live.feed import FEED
+from ui.parts.live.watch import watch
 
 tr = session.tr()
 lang = session.lang()
@@ -253,7 +253,7 @@ MOVES = ("class_start", "class_bar")
 def _watch_all(code: str, key: str) -> None:
     """Redraw the enclosing fragment when a student joins, leaves or answers, or the quiz moves.
     The value is read before what the fragment shows, so the screen is never behind it.
-    A press of a move that changed nothing 4 s later is said here (live_watch.js)."""
+    A press of a move that changed nothing 4 s later is said here (ui/parts/live/watch.js)."""
     beat = pulses(store, [code]).get(code)
     if beat is None:
         return
@@ -276,7 +276,7 @@ def lobby(code: str) -> None:
         st.rerun()  # started (here or from another window of this teacher): draw the question
     if not quiz.total and len(players) != st.session_state.get(SEATING_SEEN, len(players)):
         st.rerun(scope="app")  # the seating plan below lists the students: it draws the newcomer too
-    with st.container(key=LOBBY):  # the projector's sizes (ui/parts/class_screen.py)
+    with st.container(key=LOBBY):  # the projector's sizes (ui/parts/classroom/screen.py)
         # Start comes first: however many names arrive, it stays where the teacher left it
         if quiz.total:  # a class for tables is seated below instead
             st.button(tr("class.start"), key="class_start", type="primary", icon=":material/play_arrow:",
@@ -307,7 +307,7 @@ def teacher_bar(quiz, players: list) -> None:
 def question_view(quiz, held, players: list) -> None:
     """A question on the projector: the bar, the question and its options, then the board
     large and beside it the count and the chart (once revealed, the answer and why under
-    them). From the bar to the chart it fits a 1920 × 1080 screen (ui/parts/class_screen.py)."""
+    them). From the bar to the chart it fits a 1920 × 1080 screen (ui/parts/classroom/screen.py)."""
     i = quiz.current
     p = puzzle(quiz.puzzle_ids[i])
     revealed = quiz.state == "revealed"
@@ -396,7 +396,7 @@ def running(held) -> None:
         heading.title(tr("class_tables.teacher_title"))
     if quiz.state in ("question", "revealed"):
         heading.empty()  # on the projector the question is the title
-        with st.container(key=PROJECTOR):  # the projector's sizes (ui/parts/class_screen.py)
+        with st.container(key=PROJECTOR):  # the projector's sizes (ui/parts/classroom/screen.py)
             question_view(quiz, held, players)
     else:
         rated = f" · {tr('ratings.quiz_is_rated')}" if quiz.rated else ""

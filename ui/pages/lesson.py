@@ -11,10 +11,10 @@ import streamlit as st
 from puzzles import questions
 from puzzles.explain import label, verdict_sentence
 from ui import session
-from ui.parts import presentation
 from ui.board import announce, board, board_model
 from ui.labels import ptype_title
 from ui.labels import board_texts, event_text, game_title, result_summary, seat_labels
+from ui.parts import presentation
 from ui.parts.lesson_catalog import course
 from ui.parts.question_widget import ask
 
@@ -157,7 +157,7 @@ def analysis_link(rnd, viewer: int, key: str) -> str | None:
     made once per step."""
     cache = st.session_state.setdefault("lesson_analysis", {})
     if key not in cache:
-        from strategy.companion import TableGame, to_link
+        from matches.companion import TableGame, to_link
 
         link = None
         if not getattr(rnd, "from_snapshot", False):

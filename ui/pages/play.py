@@ -1,8 +1,8 @@
 """Play a match against bots: hints from your own view, and a graded review of every round.
 
 Links: ``/play?game=laplaza_1v1&seed=123456&levels=strong`` starts that deal (see
-``ui.parts.play_setup``). Every match has a random id in the link (``&match=...``) and is kept
-after every move (``progress.live_match``): a reload, a lost connection or a second tab brings
+``ui.parts.play.setup``). Every match has a random id in the link (``&match=...``) and is kept
+after every move (``matches.live_match``): a reload, a lost connection or a second tab brings
 back the exact position, for a guest as for a profile. A profile's match is also saved with
 its games after every move; "Your games" reopens it.
 
@@ -20,11 +20,11 @@ import streamlit as st
 
 from engine import IllegalActionError
 from language import capitalised, in_sentence
+from matches.companion import TableGame, to_link
+from matches.game import HUMAN, Game, GameError, Setup
+from matches.live_match import LiveMatch, LiveMatches, new_key, valid_key
 from progress import ProgressError, SavedGame
 from progress.play_rating import MatchResult
-from progress.live_match import LiveMatch, LiveMatches, new_key, valid_key
-from strategy.companion import TableGame, to_link
-from strategy.game import HUMAN, Game, GameError, Setup
 from strategy.review import Decision, RoundReview
 from strategy.review_queue import RoundJudge
 from strategy.solver import warm
@@ -34,9 +34,9 @@ from ui.parts.hint_view import (headline, hint_for, refined, refining, show_hint
                                 watch_refining)
 from ui.board import announce
 from ui.labels import action_label, event_text, game_title, percent, result_summary, seat_labels, side_label
-from ui.parts.play_rating import match_result, rated_line, replayed
-from ui.parts.play_review import judged_panel, show_review
-from ui.parts.play_setup import (
+from ui.parts.play.rating import match_result, rated_line, replayed
+from ui.parts.play.review import judged_panel, show_review
+from ui.parts.play.setup import (
     describe, init_state, link_params, new_seed, pace, pace_from_link, setup_form, setup_from_link,
 )
 
@@ -131,7 +131,7 @@ def save(game: Game, status: str) -> None:
                       id=st.session_state.get(SAVED))
     try:
         rated = play_result(game, profile) if status == "finished" else None
-        # the play rating moves in the same transaction, once per deal (ui/parts/play_rating.py)
+        # the play rating moves in the same transaction, once per deal (ui/parts/play/rating.py)
         st.session_state[SAVED] = session.store().save_game(profile.id, saved, rated=rated)
     except ProgressError:
         session.notice("notice.not_saved")

@@ -5,10 +5,10 @@ link for everybody (it seats nobody); ``/table?t=CODE&me=TOKEN`` is one player's
 link, kept in the address bar, so a reload, a lost network or another device (open the
 same link there) sits them down again in their seat.
 
-The table lives in the database (``progress.tables``), every change goes through
-``ui.parts.table_sync`` (compare and set: a late or double tap is refused plainly), and
+The table lives in the database (``matches.table_store``), every change goes through
+``ui.parts.tables.sync`` (compare and set: a late or double tap is refused plainly), and
 the playing part of the page is a fragment that redraws when the table's version changes
-(``ui.parts.table_feed``): nothing reruns on a timer while a player waits. Each seat sees
+(``ui.parts.tables.feed``): nothing reruns on a timer while a player waits. Each seat sees
 its own hand only: the board is drawn from the seat's view, and the deal's seed never
 leaves the server.
 """
@@ -21,30 +21,30 @@ from urllib.parse import quote
 
 import streamlit as st
 
+from classroom.quiz import normalize_code
 from engine import Rules
+from matches.companion import TableGame
+from matches.game import PLAYABLE_LEVELS
+from matches.table import Table, TableError, new_token, token_hash
+from matches.table_grades import keep_judged
+from matches.table_review import SeatJudge
+from matches.table_store import TableStore
 from progress import ProgressError, SavedGame
-from progress.quiz import normalize_code
 from progress.records import clean_name
-from progress.table_grades import keep_judged
-from progress.tables import TableStore
-from strategy.companion import TableGame
-from strategy.game import PLAYABLE_LEVELS
-from strategy.table_play import Table, TableError, new_token, token_hash
-from strategy.table_review import SeatJudge
 from ui import session
 from ui.board import announce
 from ui.labels import game_title, result_summary, seat_labels, side_label
 from ui.parts.board_frame import show_board
-from ui.parts.class_quiz import app_base, qr_svg
+from ui.parts.classroom.quiz import app_base, qr_svg
 from ui.parts.hint_view import hint_for, refined, show_hint, stop_thinking, think_ahead, watch_refining
-from ui.parts.live_watch import watch
-from ui.parts.play_review import judged_panel, show_review
-from ui.parts.play_setup import new_seed
-from ui.parts.table_feed import PATH as FEED_PATH
-from ui.parts.table_form import choose_game, choose_options
-from ui.parts.table_view import error_text, log_lines, names_for, spectate, table_store, turn_line
-from ui.parts.table_feed import TABLE_FEED
-from ui.parts.table_sync import change, drive, load, open_table
+from ui.parts.live.watch import watch
+from ui.parts.play.review import judged_panel, show_review
+from ui.parts.play.setup import new_seed
+from ui.parts.tables.feed import PATH as FEED_PATH
+from ui.parts.tables.feed import TABLE_FEED
+from ui.parts.tables.form import choose_game, choose_options
+from ui.parts.tables.sync import change, drive, load, open_table
+from ui.parts.tables.view import error_text, log_lines, names_for, spectate, table_store, turn_line
 
 tr = session.tr()
 TOKEN_CHARS = 40

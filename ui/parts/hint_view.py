@@ -11,7 +11,7 @@ import streamlit as st
 from engine import Rules, SeatView
 from language import capitalised, counted, in_sentence
 from strategy.evaluate import Z95, mirrored
-from strategy.game import seed_number
+from strategy.evaluate import seed_number
 from strategy.hint_ahead import HintAhead
 from strategy.hints import Hint, hint
 

@@ -1,0 +1,2 @@
+"""The live feeds: the class quiz's long-poll feed and the watcher a screen waits with.
+"""
