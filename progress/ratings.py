@@ -3,7 +3,8 @@
 One attempt is a game between a player and a puzzle: the player wins by solving it, the
 puzzle wins otherwise. Both sides move, each from the other's rating *before* the attempt
 (the update is the `glicko2` package's, one rating period per attempt, as puzzle sites do).
-A puzzle no one has tried starts from its band; a player starts at 1500 ± 350, so the
+A puzzle no one has tried starts from the measured seed of its question kind and band
+(``progress/puzzle_seeds.json``, written by ``bench/puzzle_seeds.py``); a player starts at 1500 ± 350, so the
 first attempts move the rating a lot and the later ones less (the deviation shrinks).
 
 Pure: no database, no Streamlit. The store (:mod:`progress.rating_store`) reads and writes
@@ -21,8 +22,11 @@ these values inside one transaction.
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from typing import Sequence
 
 import glicko2
@@ -39,6 +43,8 @@ START_VOLATILITY = 0.06
 #: tested to be the same names). 300 apart: a player who solves medium puzzles about
 #: half the time solves easy ones about 85 % and hard ones about 15 % of the time.
 BAND_SEEDS = {"easy": 1200.0, "medium": 1500.0, "hard": 1800.0}
+#: The measured seeds, per question kind and band: ``bench/puzzle_seeds.py`` writes them.
+SEEDS_FILE = Path(__file__).with_name("puzzle_seeds.json")
 #: A band says something, not everything: a new puzzle is still uncertain.
 PUZZLE_DEVIATION = 250.0
 
@@ -101,28 +107,57 @@ class Rating:
 START = Rating(START_VALUE, START_DEVIATION, START_VOLATILITY)
 
 
+@cache
+def measured_seeds() -> dict[str, dict[str, float]]:
+    """kind -> band -> the seed ``bench/puzzle_seeds.py`` measured (``SEEDS_FILE``)."""
+    data = json.loads(SEEDS_FILE.read_text(encoding="utf-8"))
+    return {kind: {band: float(row["seed"]) for band, row in bands.items()} for kind, bands in data["seeds"].items()}
+
+
+def seed_key(kind: str, band: str) -> str:
+    """What the store is given to seed a puzzle: its question kind and band.
+
+    >>> seed_key("fives_points", "hard")
+    'fives_points/hard'
+    """
+    return f"{kind}/{band}"
+
+
 def puzzle_seed(band: str) -> Rating:
-    """The rating of a puzzle nobody has tried yet, from its band.
+    """The rating of a puzzle nobody has tried yet: the measured seed of its question kind
+    and band (``"fives_points/hard"``, :func:`seed_key`), else, for a kind the bench did not
+    measure or a bare band, the band's (``BAND_SEEDS``).
 
     >>> puzzle_seed("easy")
     Rating(value=1200.0, deviation=250.0, volatility=0.06)
+    >>> puzzle_seed("fives_points/hard").value < puzzle_seed("best_move/hard").value
+    True
     >>> puzzle_seed("impossible")
     Traceback (most recent call last):
     ...
     ValueError: unknown band 'impossible': easy, medium or hard
     """
-    if band not in BAND_SEEDS:
-        raise ValueError(f"unknown band {band!r}: {', '.join(list(BAND_SEEDS)[:-1])} or {list(BAND_SEEDS)[-1]}")
-    return Rating(BAND_SEEDS[band], PUZZLE_DEVIATION, START_VOLATILITY)
+    kind, _, bare = band.rpartition("/")
+    if bare not in BAND_SEEDS:
+        raise ValueError(f"unknown band {bare!r}: {', '.join(list(BAND_SEEDS)[:-1])} or {list(BAND_SEEDS)[-1]}")
+    value = measured_seeds().get(kind, {}).get(bare, BAND_SEEDS[bare])
+    return Rating(value, PUZZLE_DEVIATION, START_VOLATILITY)
 
 
-def nearest_band(value: float) -> str:
-    """The band whose starting rating is closest to ``value``.
+def nearest_band(value: float, kinds: Sequence[str] = ()) -> str:
+    """The band whose starting rating is closest to ``value``: for a drill of these question
+    ``kinds``, their measured seeds (the mean over the kinds); else the bands' own.
 
     >>> nearest_band(1100), nearest_band(1640), nearest_band(1660)
     ('easy', 'medium', 'hard')
+    >>> nearest_band(1500, ["fives_points"]), nearest_band(1500, ["best_move"])
+    ('hard', 'medium')
     """
-    return min(BAND_SEEDS, key=lambda band: (abs(BAND_SEEDS[band] - value), BAND_SEEDS[band]))
+    starts = dict(BAND_SEEDS)
+    known = [measured_seeds()[kind] for kind in kinds if kind in measured_seeds()]
+    if known:
+        starts = {band: sum(seeds.get(band, BAND_SEEDS[band]) for seeds in known) / len(known) for band in BAND_SEEDS}
+    return min(starts, key=lambda band: (abs(starts[band] - value), starts[band]))
 
 
 def expected(player: Rating, puzzle: Rating) -> float:

@@ -283,8 +283,9 @@ class Store(SavedAccounts, SavedRatings):
         """Keep one attempt; :class:`ProfileError` if there is no such profile.
 
         A wrong answer puts the puzzle in the review queue, and an answer at a due review
-        moves it on (:mod:`progress.repetition`). With the puzzle's ``band`` the attempt is
-        **rated**: the profile's and the puzzle's ratings move, in the same transaction
+        moves it on (:mod:`progress.repetition`). With the puzzle's ``band`` (its question kind
+        and band, ``progress.ratings.seed_key``, or a bare band) the attempt is **rated**: the
+        profile's and the puzzle's ratings move, in the same transaction
         (:mod:`progress.rating_store`), when it is the profile's first try at the puzzle;
         returns what changed, or None (not rated, or a retry).
         """

@@ -11,6 +11,7 @@ import datetime as dt
 import streamlit as st
 
 from progress import Attempt, ProgressError
+from progress.ratings import seed_key
 from puzzles import Puzzle, check
 from language import seat_names
 from language.tiles import tile_list
@@ -31,7 +32,7 @@ def _save(puzzle: Puzzle, verdict, elapsed_ms: int, daily: dt.date | None, key: 
                       elapsed_ms, session.today(), daily=daily)
     try:
         # a first try only moves the ratings: the store checks, a retry is kept unrated
-        change = session.store().record_attempt(p.id, attempt, band=puzzle.difficulty.band if rated else None)
+        change = session.store().record_attempt(p.id, attempt, band=seed_key(puzzle.question.kind, puzzle.difficulty.band) if rated else None)
     except ProgressError:
         session.notice("notice.not_saved")
     else:

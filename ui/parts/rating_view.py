@@ -11,7 +11,8 @@ import streamlit as st
 
 from progress import ProgressError
 from progress.rating_store import RatedAttempt
-from progress.ratings import START, Rating, nearest_band, puzzle_seed
+from progress.ratings import START, Rating, nearest_band, puzzle_seed, seed_key
+from puzzles import PUZZLE_TYPES
 
 from .. import session
 
@@ -89,7 +90,7 @@ def show_rating_after_answer(puzzle: Any, key: str) -> None:
         except ProgressError:
             stored = None
         lines = [tr("ratings.puzzle_rating", rating=stored.shown) if stored is not None
-                 else tr("ratings.puzzle_new", rating=puzzle_seed(puzzle.difficulty.band).shown)]
+                 else tr("ratings.puzzle_new", rating=puzzle_seed(seed_key(puzzle.question.kind, puzzle.difficulty.band)).shown)]
         if session.profile() is None:
             lines.append(tr("ratings.guest"))
         elif answered and unrated:
@@ -103,7 +104,8 @@ def at_my_level(ptype: str, game: str) -> tuple[str | None, str, tuple[float, fl
     """Where "puzzles at my level" looks: ``(puzzle id, band, window, rating)``. The id
     is an unseen rated puzzle of this drill and game in the player's rating window, the
     closest to the rating; None while there is none (few puzzles rated yet), and then
-    ``band`` is the one whose starting rating is nearest. A guest is taken as new (1500)."""
+    ``band`` is the one whose measured starting rating, for this drill's kinds, is nearest.
+    A guest is taken as new (1500)."""
     mine = my_rating() or START
     low, high = mine.window()
     profile = session.profile()
@@ -114,4 +116,5 @@ def at_my_level(ptype: str, game: str) -> tuple[str | None, str, tuple[float, fl
         found = []
     # the prefix also matches a longer game name: the game ends at ":" or at a table variant's "+"
     found = [pid for pid, _ in found if pid[len(prefix):][:1] in (":", "+")]
-    return (found[0] if found else None), nearest_band(mine.value), (low, high), mine
+    kinds = PUZZLE_TYPES[ptype].kinds if ptype in PUZZLE_TYPES else ()
+    return (found[0] if found else None), nearest_band(mine.value, kinds), (low, high), mine

@@ -20,6 +20,7 @@ import streamlit as st
 from classroom.quiz import Answer, QuestionFacts, QuizError, QuizStore
 from language import action_label
 from progress import Store
+from progress.ratings import seed_key
 from puzzles import KINDS, Puzzle, puzzle_from_id
 from puzzles.explain import label
 
@@ -58,7 +59,7 @@ def question_facts(puzzle_ids) -> dict[str, QuestionFacts]:
             p = puzzle(pid)
         except Exception:  # noqa: BLE001 - a puzzle this version cannot rebuild is left unrated
             continue
-        facts[pid] = QuestionFacts(p.ptype, p.rules.preset_name, p.difficulty.band)
+        facts[pid] = QuestionFacts(p.ptype, p.rules.preset_name, seed_key(p.question.kind, p.difficulty.band))
     return facts
 
 
