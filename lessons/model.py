@@ -17,7 +17,7 @@ from typing import Any, Mapping, Sequence
 import yaml
 
 from engine import EngineError, Round, Rules, position_from_dict
-from engine.match import add_result, is_shutout, match_outcome
+from engine.match import add_result, is_shutout, match_outcome, ranking
 
 from . import figures, proof_store
 from .proof import (
@@ -493,6 +493,18 @@ def _claims(frame_round: Round, expect: Mapping[str, Any], viewer: int, steps_cl
                       "shutout": is_shutout(rnd.rules, scores, winner) if over else False}
             for field_name, value in wanted.items():
                 check(f"match.{field_name}", actual.get(field_name), value)
+        elif key == "standings":
+            # the match's final ranking (engine.match.ranking): best first, equal totals share a rank
+            if rnd.result is None:
+                problems.append("standings: the round is not over")
+                continue
+            scores = add_result(rnd.score, rnd.result)
+            if not match_outcome(rnd.rules, scores, rnd.result)[0]:
+                problems.append("standings: the match is not over after this round")
+                continue
+            actual = [{"seat": s.side, "rank": s.rank, "total": s.total, "goat": s.goat}
+                      for s in ranking(rnd.rules, scores)]
+            check("standings", actual, [{"goat": False, **row} for row in wanted])
         elif key == "unseen":
             view = rnd.view(viewer)
             for number, count in wanted.items():

@@ -233,3 +233,127 @@ def test_a_planted_wrong_lead_reason_is_caught(lang, text):
     start = load_lesson("strategy-the-lead").start_round()
     assert start.leader == 0
     assert lead_problems(lang, text, start, 0)
+
+
+# ---------------------------------------------------------------- Goat's final standings
+# The seeds' one gap (issue 47, item 6): Goat ranks every player at the match's end, lowest
+# total first; equal totals share a place (the next one is skipped) and everyone on 101 or more
+# is a goat (KZ-13, A-22). Every sentence of a Kozel caption or task text about a round that ends
+# the match is read for places, totals and goats, and each is checked against engine.match.ranking.
+
+#: a numbered seat or the viewer, as the texts name them ("Player 3", "speler 3", "o jogador 3", "Tú")
+RANK_SEAT = {
+    "en": r"\b(?:(You|you)|Player ([1-4]))\b",
+    "nl": r"\b(?:(Jij|jij)|[Ss]peler ([1-4]))\b",
+    "pt": r"(?<!\w)(?:(Você|você)|[Jj]ogador ([1-4]))\b",
+    "es": r"(?<!\w)(?:(Tú|tú)|[Jj]ugador ([1-4]))\b",
+}
+PLACES = {
+    "en": {"first": 1, "second": 2, "third": 3, "fourth": 4},
+    "nl": {"eerste": 1, "tweede": 2, "derde": 3, "vierde": 4},
+    "pt": {"primeiro": 1, "segundo": 2, "terceiro": 3, "quarto": 4},
+    "es": {"primero": 1, "primer": 1, "segundo": 2, "tercero": 3, "tercer": 3, "cuarto": 4},
+}
+#: the goat as a role, in lower case (the game's own name is capitalised: Goat, Geit, Bode, Cabra)
+GOAT_WORD = {"en": r"\bgoats?\b", "nl": r"\bgeit(?:en)?\b", "pt": r"\bbodes?\b", "es": r"\bcabras?\b"}
+#: a place nobody holds: "there is no third place", "er is geen derde plaats", "não há terceiro lugar"
+NO_ONE = {"en": r"\b(?:no|nobody)\b", "nl": r"\b(?:geen|niemand)\b", "pt": r"\b(?:não há|ninguém)\b",
+          "es": r"\b(?:no hay|nadie)\b"}
+
+
+def standing_problems(lang: str, text: str, standings, viewer: int) -> tuple[list[str], int]:
+    """Every place, total and goat that ``text`` states, checked against ``standings``
+    (``engine.match.ranking`` of the totals after the round): (problems, claims read)."""
+    by_seat = {s.side: s for s in standings}
+    problems, read = [], 0
+    for sentence in re.split(r"[.;:!?]", text):
+        seats = {viewer if m.group(1) else int(m.group(2)) - 1 for m in re.finditer(RANK_SEAT[lang], sentence)}
+        bare = re.sub(RANK_SEAT[lang], " ", sentence)
+        places = {PLACES[lang][w.lower()] for w in re.findall(r"\w+", bare) if w.lower() in PLACES[lang]}
+        if len(places) == 1:
+            place = places.pop()
+            if seats:
+                read += 1
+                totals = {int(n) for n in re.findall(r"\b\d+\b", bare)}
+                for seat in seats:
+                    if by_seat[seat].rank != place:
+                        problems.append(f"{sentence.strip()!r}: seat {seat} is placed {by_seat[seat].rank}")
+                    if totals and totals != {by_seat[seat].total}:
+                        problems.append(f"{sentence.strip()!r}: seat {seat} has {by_seat[seat].total}")
+            elif re.search(NO_ONE[lang], bare):
+                read += 1
+                if any(s.rank == place for s in standings):
+                    problems.append(f"{sentence.strip()!r}: somebody is placed {place}")
+        if seats and re.search(GOAT_WORD[lang], bare):
+            read += 1
+            problems += [f"{sentence.strip()!r}: seat {seat} is not a goat" for seat in seats if not by_seat[seat].goat]
+    return problems, read
+
+
+def _match_ends(lang: str):
+    """(lesson, where, text, standings, viewer) for every Kozel caption and task text whose round ends the match."""
+    from engine.match import add_result, match_outcome, ranking
+
+    def final(rnd):
+        if rnd.result is None:
+            return None
+        totals = add_result(rnd.score, rnd.result)
+        return ranking(rnd.rules, totals) if match_outcome(rnd.rules, totals, rnd.result)[0] else None
+
+    for lesson_id in LESSONS:
+        lesson = load_lesson(lesson_id)
+        if lesson.rules.get("preset") != "kozel":
+            continue
+        text = lesson.text(lang)
+        for frame in lesson.frames():
+            if (standings := final(frame.round)) is not None:
+                yield lesson_id, frame.caption, text.captions.get(frame.caption, ""), standings, lesson.viewer
+        if lesson.task is not None and (standings := final(lesson.task.round())) is not None:
+            for key in ("prompt", "right", "wrong"):
+                yield lesson_id, f"task.{key}", text.task.get(key, ""), standings, lesson.task.viewer
+
+
+@pytest.mark.parametrize("lang", sorted(PLACES))
+def test_every_place_total_and_goat_is_the_engines_final_ranking(lang):
+    read, ranked = 0, set()
+    for lesson_id, where, text, standings, viewer in _match_ends(lang):
+        problems, n = standing_problems(lang, text, standings, viewer)
+        assert problems == [], (lesson_id, where, problems)
+        read += n
+        seats = {viewer if m.group(1) else int(m.group(2)) - 1 for m in re.finditer(RANK_SEAT[lang], text)}
+        if n and seats == {s.side for s in standings}:
+            ranked.add(lesson_id)
+    # the patterns still read the claims: a whole final ranking (first, a shared place, a place
+    # nobody holds, the goat) and the goat tasks
+    assert read >= 6 and "kozel-penalties" in ranked
+
+
+def test_the_final_ranking_step_shows_a_first_a_shared_place_and_a_goat():
+    lesson = load_lesson("kozel-penalties")
+    frame = lesson.frames()[-1]
+    assert frame.action is None and frame.caption == "final_ranking"
+    standings = next(s for _, where, _, s, _ in _match_ends("en") if where == "final_ranking")
+    ranks = [s.rank for s in standings]
+    assert ranks[0] == 1 and len(set(ranks)) < len(ranks) and any(s.goat for s in standings)
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "Player 2 is third with 103 and is the goat."),          # after a shared second, nobody is third
+    ("en", "You are first with 84."),
+    ("en", "Player 4 is second with 84 and is the goat."),
+    ("en", "There is no second place."),
+    ("nl", "Speler 2 is derde met 103 en is de geit."),
+    ("nl", "Jij bent eerste met 84."),
+    ("nl", "Jij en speler 4 hebben allebei 78 en delen de tweede plaats."),
+    ("pt", "O jogador 2 fica em terceiro, com 103, e é o bode."),
+    ("pt", "Você e o jogador 3 dividem o segundo lugar."),
+    ("pt", "O jogador 4 fica em segundo, com 84, e é o bode."),
+    ("es", "El jugador 2 queda tercero, con 103, y es la cabra."),
+    ("es", "Tú quedas primero, con 84."),
+    ("es", "Por eso no hay segundo lugar."),
+])
+def test_a_planted_wrong_place_total_or_goat_is_caught(lang, text):
+    """The lesson's final standings: Player 3 first on 78, you and Player 4 second on 84, Player 2 fourth on 103."""
+    standings = next(s for _, where, _, s, _ in _match_ends(lang) if where == "final_ranking")
+    problems, read = standing_problems(lang, text, standings, 0)
+    assert read and problems

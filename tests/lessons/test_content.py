@@ -173,3 +173,17 @@ def test_the_block_lesson_offers_a_draw_that_is_wrong():
     task, rnd, params = _task("block-game")
     assert not rnd.rules.can_draw and "draw" in questions.options(task.kind, rnd, params)
     assert not questions.check(task.kind, rnd, params, "draw").correct
+
+
+def test_goats_final_standings_are_a_step_the_engine_checks():
+    """The seeds' one gap (issue 47, item 6): the end of a Goat match shows every player's place.
+    The step's standings are engine.match.ranking's; a wrong place is reported."""
+    lesson = COURSE.lesson("kozel-penalties")
+    step = lesson.steps[-1]
+    assert step.action is None and [r["rank"] for r in step.expect["standings"]] == [1, 2, 2, 4]
+    wrong = [dict(r) for r in step.expect["standings"]]
+    wrong[-1]["rank"] = 3  # after a shared second place nobody is third
+    broken = replace(lesson, steps=lesson.steps[:-1] + (replace(step, expect={"standings": wrong}),))
+    assert any(p.startswith("step 6: standings") for p in validate_lesson(broken))
+    early = replace(lesson, steps=lesson.steps[:1] + (replace(step, expect={"standings": wrong}),))
+    assert "step 2: standings: the round is not over" in validate_lesson(early)
