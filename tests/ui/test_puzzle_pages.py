@@ -124,3 +124,35 @@ def test_stats_asks_for_a_profile_then_shows_charts(progress_db):
     assert not at.exception
     assert len(at.get("plotly_chart")) == 4  # by drill, over time, the calendar, games against the bots
     assert [m.value for m in at.metric][:1] == ["0"]
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+@pytest.mark.parametrize("pid, rule", [("fives:all_fives:2:432931427", "puzzle.double_once"),
+                                       ("fives:all_fives+all_fives_pagat:2:1", "puzzle.double_both")])
+def test_an_all_fives_puzzle_states_how_a_double_at_an_end_counts(lang, pid, rule):
+    # fives:all_fives:2:432931427 has the 3-3 at the right end: 4 + 3 by this table, 4 + 6 by the other rule
+    at = open_app("practice", puzzle=pid, lang=lang)
+    tr = translator(lang)
+    infos = [str(e.value) for e in at.info]
+    assert tr(rule) in infos
+    other = "puzzle.double_both" if rule == "puzzle.double_once" else "puzzle.double_once"
+    assert tr(other) not in infos
+
+
+def test_a_puzzle_that_counts_no_ends_does_not_state_the_double_rule():
+    at = open_app("practice", puzzle="next_leader:laplaza_partners+partners_pagat:4:683163440")
+    tr = translator("en")
+    infos = [str(e.value) for e in at.info]
+    assert tr("puzzle.double_once") not in infos and tr("puzzle.double_both") not in infos
+
+
+@pytest.mark.parametrize("pid", ["next_leader:laplaza_partners+partners_pagat:4:683163440",
+                                 "best_move:laplaza_1v1:2:85767093"])
+def test_the_move_log_is_open_when_the_answer_needs_the_history(pid):
+    # who led this round (next_leader) and the passes and draws that show voids (best_move)
+    # are only in the log: the board marks the last tile placed and nothing else
+    at = open_app("practice", puzzle=pid)
+    tr = translator("en")
+    logs = [e for e in at.expander if e.label.startswith(tr("puzzle.log", n=0).split("(")[0])]
+    assert len(logs) == 1
+    assert logs[0].proto.expanded

@@ -39,6 +39,21 @@ def _save(puzzle: Puzzle, verdict, elapsed_ms: int, daily: dt.date | None, key: 
         st.session_state[rating_key(key)] = change
 
 
+#: Puzzles whose answer needs the round's history (who passed or drew on what, who led this
+#: round): their move log is open, since the board shows neither (only the last tile placed).
+LOG_OPEN = ("reading", "where_tile", "next_leader", "best_move")
+#: Question kinds whose answer counts the open ends of All Fives: the page states how a
+#: double at an end counts at this table (rules.md AF-09 and A-02), before the answer.
+COUNTS_ENDS = ("fives_points", "fives_best", "best_move")
+
+
+def double_rule(puzzle: Puzzle) -> str | None:
+    """The text key of this table's rule for a double at an end, when the answer counts ends."""
+    if puzzle.rules.in_play_scoring != "fives" or puzzle.question.kind not in COUNTS_ENDS:
+        return None
+    return "puzzle.double_both" if puzzle.rules.double_end_value == "both_halves" else "puzzle.double_once"
+
+
 def _table_log(puzzle: Puzzle, rnd, names: list[str]) -> None:
     """What happened so far, as the viewer saw it: who did what, on which ends."""
     tr = session.tr()
@@ -46,7 +61,7 @@ def _table_log(puzzle: Puzzle, rnd, names: list[str]) -> None:
     steps = rnd.view(puzzle.viewer).history
     if not steps:
         return
-    with st.expander(tr("puzzle.log", n=len(steps)), expanded=puzzle.ptype in ("reading", "where_tile")):
+    with st.expander(tr("puzzle.log", n=len(steps)), expanded=puzzle.ptype in LOG_OPEN):
         lines = []
         for number, (seat, action, ends) in enumerate(steps, 1):
             # placements show the ends they leave; passes and draws the ends they faced
@@ -81,6 +96,8 @@ def show_puzzle(puzzle: Puzzle, *, key: str, daily: dt.date | None, allow_retry:
         if puzzle.rules.overlays:  # named before the answer, never only in the explanation
             st.info(tr("puzzle.rules_in_force", rules="; ".join(variant_names(tr, puzzle.rules))),
                     icon=":material/rule:")
+        if (rule := double_rule(puzzle)) is not None:
+            st.info(tr(rule), icon=":material/functions:")
         st.markdown(f"#### {question_text(puzzle, lang)}")
 
     verdict = ask(
