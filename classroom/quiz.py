@@ -136,7 +136,8 @@ class Quiz:
 @dataclass(frozen=True)
 class QuestionFacts:
     """What rating a question's answers needs to know of its puzzle (the puzzles package
-    knows it; this store does not read puzzles): its type, its game and its band."""
+    knows it; this store does not read puzzles): its type, its game and its band (or its
+    question kind and band, ``progress.ratings.seed_key``: where its rating starts)."""
 
     puzzle_type: str
     game: str
@@ -655,7 +656,7 @@ def _rate_question(conn: Connection, row: Any, facts: Mapping[str, QuestionFacts
         return
     puzzle_id = json.loads(row.puzzle_ids)[row.current]
     fact = facts.get(puzzle_id)
-    if fact is None or fact.band not in BAND_SEEDS:
+    if fact is None or fact.band.rpartition("/")[2] not in BAND_SEEDS:  # a band, or kind/band (seed_key)
         return  # a reveal never fails for its rating: the question is left unrated
     a = quiz_answers_table
     given = conn.execute(sa.select(a).where(a.c.quiz_id == row.id, a.c.question == row.current,
