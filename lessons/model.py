@@ -130,6 +130,15 @@ def _frames(lesson: Lesson, overlays: tuple[str, ...]) -> list[Frame]:
     return frames
 
 
+def final_standings(rnd: Round):
+    """The match's final ranking (``engine.match.ranking``, best first) when this round's end
+    ends it, else None: what a lesson step at a match's end shows and its texts state."""
+    if rnd.result is None:
+        return None
+    scores = add_result(rnd.score, rnd.result)
+    return ranking(rnd.rules, scores) if match_outcome(rnd.rules, scores, rnd.result)[0] else None
+
+
 @dataclass(frozen=True)
 class Game:
     id: str
@@ -495,15 +504,12 @@ def _claims(frame_round: Round, expect: Mapping[str, Any], viewer: int, steps_cl
                 check(f"match.{field_name}", actual.get(field_name), value)
         elif key == "standings":
             # the match's final ranking (engine.match.ranking): best first, equal totals share a rank
-            if rnd.result is None:
-                problems.append("standings: the round is not over")
+            standings = final_standings(rnd)
+            if standings is None:
+                problems.append("standings: the round is not over" if rnd.result is None
+                                else "standings: the match is not over after this round")
                 continue
-            scores = add_result(rnd.score, rnd.result)
-            if not match_outcome(rnd.rules, scores, rnd.result)[0]:
-                problems.append("standings: the match is not over after this round")
-                continue
-            actual = [{"seat": s.side, "rank": s.rank, "total": s.total, "goat": s.goat}
-                      for s in ranking(rnd.rules, scores)]
+            actual = [{"seat": s.side, "rank": s.rank, "total": s.total, "goat": s.goat} for s in standings]
             check("standings", actual, [{"goat": False, **row} for row in wanted])
         elif key == "unseen":
             view = rnd.view(viewer)
@@ -614,7 +620,7 @@ def _shown_value_problems(shown: Mapping[str, Any] | None, values: MoveValues) -
 
 __all__ = [
     "Course", "Frame", "Game", "LANGUAGES", "Lesson", "LessonError", "LessonText", "MIN_BEST_SHARE",
-    "MIN_TASK_MARGIN", "MoveValues", "ProofSite", "Step", "Task", "Variant", "best_move_problems",
+    "MIN_TASK_MARGIN", "MoveValues", "ProofSite", "Step", "Task", "Variant", "best_move_problems", "final_standings",
     "holds_problems", "load_course", "load_lesson", "move_values", "proof_problems", "proof_sites",
     "prove_lesson", "site_claim", "site_round", "site_values", "validate_lesson",
 ]

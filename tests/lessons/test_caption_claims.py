@@ -292,13 +292,7 @@ def standing_problems(lang: str, text: str, standings, viewer: int) -> tuple[lis
 
 def _match_ends(lang: str):
     """(lesson, where, text, standings, viewer) for every Kozel caption and task text whose round ends the match."""
-    from engine.match import add_result, match_outcome, ranking
-
-    def final(rnd):
-        if rnd.result is None:
-            return None
-        totals = add_result(rnd.score, rnd.result)
-        return ranking(rnd.rules, totals) if match_outcome(rnd.rules, totals, rnd.result)[0] else None
+    from lessons.model import final_standings as final
 
     for lesson_id in LESSONS:
         lesson = load_lesson(lesson_id)

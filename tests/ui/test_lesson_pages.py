@@ -240,3 +240,30 @@ def test_a_strategy_lessons_drills_open_its_own_game():
     at = open_app("lesson", lesson="strategy-allfives-counts")
     drills = [link.proto.query_string for link in at.get("page_link") if link.proto.page == "practice"]
     assert drills and all("game=all_fives" in q for q in drills), drills
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_the_end_of_a_goat_match_shows_the_engines_final_standings(lang):
+    """Issue 47, item 6: the last step of the Goat penalties lesson lists every place and total
+    as engine.match.ranking has them (you and Player 4 share second, nobody is third, Player 2
+    is the goat), the step before it too, and a step before the match's end none."""
+    from language import seat_names
+    from lessons.model import final_standings
+
+    tr = translator(lang)
+    lesson = COURSE.lesson("kozel-penalties")
+    last = len(lesson.steps)
+    standings = final_standings(lesson.frames()[last].round)
+    names = seat_names(lang, lesson.frames()[last].round.rules, lesson.viewer)
+    wanted = [tr("lesson.standing_goat", rank=s.rank, seat=names[s.side], total=s.total) if s.goat
+              else f"{s.rank}. {names[s.side]}: {s.total}" for s in standings]
+    assert [s.rank for s in standings] == [1, 2, 2, 4] and standings[-1].goat
+    for step in (last - 1, last):
+        at = open_app("lesson", lesson="kozel-penalties", lang=lang, step=str(step))
+        assert not at.exception
+        said = [m.value for m in at.markdown]
+        assert tr("lesson.standings") in said and all(line in said for line in wanted), (step, said)
+    at = open_app("lesson", lesson="kozel-penalties", lang=lang, step=str(last - 2))
+    assert tr("lesson.standings") not in [m.value for m in at.markdown]
+    at = open_app("lesson", lesson="kozel-penalties", lang=lang, step=str(last), present="1")
+    assert not at.exception and all(line in [m.value for m in at.markdown] for line in wanted)

@@ -8,9 +8,11 @@ from dataclasses import replace
 
 import streamlit as st
 
+from lessons.model import final_standings
 from puzzles import questions
 from puzzles.explain import label, verdict_sentence
 from ui import session
+from ui.shell import page_file
 from ui.board import announce, board, board_model
 from ui.labels import ptype_title
 from ui.labels import board_texts, event_text, game_title, result_summary, seat_labels
@@ -27,7 +29,7 @@ requested = st.query_params.get("lesson")
 if requested is not None and requested not in catalog.lessons:
     session.show_notices()
     st.error(tr("lesson.unknown", id=session.plain(str(requested)[:60])), icon=":material/error:")  # link text, shown as text
-    st.page_link("ui/pages/course.py", label=tr("lesson.to_course"), icon=":material/school:")
+    st.page_link(page_file("course"), label=tr("lesson.to_course"), icon=":material/school:")
     st.stop()
 lesson_id = requested or st.session_state.get("lesson_current") or ids[0]
 if st.session_state.get("lesson_current") != lesson_id:
@@ -147,8 +149,20 @@ def _present() -> None:
             st.info(text.captions.get(current.caption, ""))
         if current.round.result is not None:
             with st.container(border=True):
-                for line in result_summary(tr, rules, current.round.result):
+                for line in result_summary(tr, rules, current.round.result) + standings_lines(current.round):
                     st.markdown(line)
+
+
+def standings_lines(rnd) -> list[str]:
+    """Goat's final standings when this round ends the match (KZ-13, A-22): every place
+    and total as the engine ranks them, equal totals sharing a place, the goats named."""
+    standings = final_standings(rnd)
+    if standings is None or rnd.rules.match_mode != "penalty":
+        return []
+    seats = seat_labels(tr, rnd.rules, lesson.viewer)
+    return [tr("lesson.standings")] + [
+        tr("lesson.standing_goat", rank=s.rank, seat=seats[s.side], total=s.total) if s.goat
+        else f"{s.rank}. {seats[s.side]}: {s.total}" for s in standings]  # as Play lists them
 
 
 def analysis_link(rnd, viewer: int, key: str) -> str | None:
@@ -217,7 +231,7 @@ with side_col:
     st.info(caption, icon=":material/lightbulb:")
     if frame.round.result is not None:
         with st.container(border=True):
-            for line in result_summary(tr, rules, frame.round.result):
+            for line in result_summary(tr, rules, frame.round.result) + standings_lines(frame.round):
                 st.markdown(line)
             plain = lesson.frames()[step].round.result  # the same step under the lesson's own rules
             if overlays and plain != frame.round.result:
@@ -240,14 +254,14 @@ with remember:
     st.markdown(f"**{tr('lesson.remember')}**")
     for point in text.remember:
         st.markdown(f"- {point}")
-    st.page_link("ui/pages/lesson.py", label=tr("lesson.present"), icon=":material/slideshow:",
+    st.page_link(page_file("lesson"), label=tr("lesson.present"), icon=":material/slideshow:",
                  query_params={"lesson": lesson_id, "step": str(step), "lang": session.lang(), "present": "1"})
     analysis = analysis_link(frame.round, lesson.viewer, f"{lesson_id}:{step}:{','.join(sorted(overlays))}")
     if analysis:
-        st.page_link("ui/pages/analyse.py", label=tr("play.analyse_position"), icon=":material/troubleshoot:",
+        st.page_link(page_file("analyse"), label=tr("play.analyse_position"), icon=":material/troubleshoot:",
                      query_params={"g": analysis, "lang": session.lang()})
     else:
-        st.page_link("ui/pages/analyse.py", label=tr("lesson.analyse_board"), icon=":material/troubleshoot:",
+        st.page_link(page_file("analyse"), label=tr("lesson.analyse_board"), icon=":material/troubleshoot:",
                      query_params={"lang": session.lang()})
 
 # ------------------------------------------------------------------ your turn
@@ -288,14 +302,14 @@ drill_game = lesson.rules.get("preset", game.preset)  # the lesson's own game: t
 if drills:
     st.markdown(f"**{tr('lesson.drills')}**")
     for col, drill in zip(st.columns(len(drills)), drills):
-        col.page_link("ui/pages/practice.py", label=ptype_title(drill), icon=":material/extension:",
+        col.page_link(page_file("practice"), label=ptype_title(drill), icon=":material/extension:",
                       query_params={"type": drill, "game": drill_game, "lang": session.lang()})
 
 before, after = catalog.neighbours(lesson_id)
 prev_col, next_col = st.columns(2)
 if before:
-    prev_col.page_link("ui/pages/lesson.py", label=f"← {catalog.lesson(before).text(session.lang()).title}",
+    prev_col.page_link(page_file("lesson"), label=f"← {catalog.lesson(before).text(session.lang()).title}",
                        query_params={"lesson": before, "lang": session.lang()})
 if after:
-    next_col.page_link("ui/pages/lesson.py", label=f"{catalog.lesson(after).text(session.lang()).title} →",
+    next_col.page_link(page_file("lesson"), label=f"{catalog.lesson(after).text(session.lang()).title} →",
                        query_params={"lesson": after, "lang": session.lang()})
