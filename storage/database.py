@@ -28,7 +28,24 @@ from storage.errors import StoreUnavailable
 
 TEXT_LIMIT = 100  # puzzle ids, puzzle types, game presets and lesson ids
 REPO_ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_PATH = REPO_ROOT / "data" / "capicu.sqlite3"
+
+
+def data_folder(env: Mapping[str, str] | None = None) -> Path:
+    """Where progress is saved by default: data/ in a checkout (it has its pyproject.toml);
+    an installed app (``pip install``: no checkout around it) keeps it in the user's data
+    folder, ``$XDG_DATA_HOME/capicu``, else ``~/.local/share/capicu``.
+
+    >>> data_folder() == REPO_ROOT / "data"
+    True
+    """
+    if (REPO_ROOT / "pyproject.toml").is_file():
+        return REPO_ROOT / "data"
+    env = os.environ if env is None else env
+    xdg = env.get("XDG_DATA_HOME", "").strip()
+    return (Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".local" / "share") / "capicu"
+
+
+DEFAULT_PATH = data_folder() / "capicu.sqlite3"
 SCHEMA_VERSION = 1
 #: The PostgreSQL advisory lock that makes creating the tables one server at a time.
 SCHEMA_LOCK = 0x63617069  # "capi"

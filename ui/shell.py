@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+from pathlib import Path
 
 import streamlit as st
 
@@ -11,19 +12,34 @@ from . import session
 from .i18n import LANGUAGES
 from .parts.page_style import apply_page_style
 
+#: the pages' folder. Pages are named by absolute path (:func:`page_file`), never relative to
+#: the main script: that is app.py in a checkout and capicu/web/app.py in an installed wheel.
+PAGES_DIR = Path(__file__).resolve().parent / "pages"
+
+
+def page_file(name: str) -> str:
+    """The file of page ``name`` (ui/pages/<name>.py) by absolute path, for ``st.page_link``
+    and ``st.switch_page`` wherever the main script lives.
+
+    >>> page_file("home").endswith("/ui/pages/home.py")
+    True
+    """
+    return str(PAGES_DIR / f"{name}.py")
+
+
 # (file, url path, title key, icon); the first is the home page.
 PAGES = [
-    ("ui/pages/home.py", "home", "nav.home", ":material/home:"),
-    ("ui/pages/course.py", "course", "nav.course", ":material/school:"),
-    ("ui/pages/lesson.py", "lesson", "nav.lesson", ":material/play_lesson:"),
-    ("ui/pages/practice.py", "practice", "nav.practice", ":material/extension:"),
-    ("ui/pages/daily.py", "daily", "nav.daily", ":material/today:"),
-    ("ui/pages/play.py", "play", "nav.play", ":material/sports_esports:"),
-    ("ui/pages/table.py", "table", "nav.table", ":material/table_restaurant:"),
-    ("ui/pages/analyse.py", "analyse", "nav.analyse", ":material/troubleshoot:"),
-    ("ui/pages/stats.py", "stats", "nav.stats", ":material/insights:"),
-    ("ui/pages/class_teacher.py", "class", "nav.class", ":material/co_present:"),
-    ("ui/pages/class_join.py", "join", "nav.join", ":material/how_to_reg:"),
+    (page_file("home"), "home", "nav.home", ":material/home:"),
+    (page_file("course"), "course", "nav.course", ":material/school:"),
+    (page_file("lesson"), "lesson", "nav.lesson", ":material/play_lesson:"),
+    (page_file("practice"), "practice", "nav.practice", ":material/extension:"),
+    (page_file("daily"), "daily", "nav.daily", ":material/today:"),
+    (page_file("play"), "play", "nav.play", ":material/sports_esports:"),
+    (page_file("table"), "table", "nav.table", ":material/table_restaurant:"),
+    (page_file("analyse"), "analyse", "nav.analyse", ":material/troubleshoot:"),
+    (page_file("stats"), "stats", "nav.stats", ":material/insights:"),
+    (page_file("class_teacher"), "class", "nav.class", ":material/co_present:"),
+    (page_file("class_join"), "join", "nav.join", ":material/how_to_reg:"),
 ]
 # A deep link on the home page (?lesson=..., ?daily=...) opens the page it names.
 DEEP_LINKS = {"lesson": "lesson", "daily": "daily", "puzzle": "practice", "seed": "play", "join": "join", "t": "table"}

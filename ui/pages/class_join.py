@@ -25,6 +25,7 @@ from progress.ratings import START, Rating
 from puzzles import check
 from puzzles.explain import explanation, question_text
 from ui import session
+from ui.shell import page_file
 from ui.parts.classroom.quiz import error_text, no_store_message, puzzle, quizzes, value_label
 from ui.parts.live.feed import FEED
 from ui.parts.live.watch import answer_guard, watch
@@ -193,7 +194,7 @@ def my_table() -> None:
         if seat is None:
             continue
         st.success(tr("class_tables.your_seat", table=number, seat_n=seat + 1), icon=":material/table_restaurant:")
-        st.page_link("ui/pages/table.py", label=tr("class_tables.go_to_table"), icon=":material/arrow_forward:",
+        st.page_link(page_file("table"), label=tr("class_tables.go_to_table"), icon=":material/arrow_forward:",
                      query_params={"t": table_code, "me": token, "lang": lang})
         return
     st.info(tr("class_tables.no_seat"), icon=":material/event_seat:")

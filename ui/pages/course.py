@@ -4,6 +4,7 @@ with this session's (and profile's) done-marks."""
 import streamlit as st
 
 from ui import session
+from ui.shell import page_file
 from ui.labels import game_title
 from ui.parts.lesson_catalog import course
 from ui.parts.stills import lesson_still, lesson_still_text
@@ -28,6 +29,6 @@ for game in catalog.games:
             with col.container(border=True):
                 st.image(lesson_still(lesson_id, lang), width="stretch", alt=lesson_still_text(lesson_id, lang))
                 mark = ":material/check_circle:" if lesson_id in done else ":material/play_circle:"
-                st.page_link("ui/pages/lesson.py", label=f"{number}. {text.title}", icon=mark,
+                st.page_link(page_file("lesson"), label=f"{number}. {text.title}", icon=mark,
                              query_params={"lesson": lesson_id, "lang": lang})
                 st.caption(text.summary)

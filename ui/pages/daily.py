@@ -13,6 +13,7 @@ from progress import ProgressError
 from progress.stats import daily_results, streak
 from puzzles import daily_set, share_text
 from ui import session
+from ui.shell import page_file
 from ui.parts.puzzle_view import show_puzzle
 from ui.parts.rating_view import rated_choice, rated_toggle
 from ui.parts.worksheet import daily_worksheet
@@ -112,5 +113,5 @@ with st.expander(tr("daily.archive")):
         date = today - dt.timedelta(days=back)
         done = date in saved_days or st.session_state.get(f"daily:{date.isoformat()}")
         mark = ":material/check_circle:" if done else ":material/calendar_today:"
-        st.page_link("ui/pages/daily.py", label=date.isoformat(), icon=mark,
+        st.page_link(page_file("daily"), label=date.isoformat(), icon=mark,
                      query_params={"daily": date.isoformat(), "lang": session.lang()})

@@ -4,6 +4,7 @@ import streamlit as st
 
 from progress import ProgressError
 from ui import session
+from ui.shell import page_file
 from ui.labels import game_title
 from ui.parts.lesson_catalog import course
 from ui.parts.stills import lesson_still, lesson_still_text
@@ -21,22 +22,22 @@ if (me := session.profile()) is not None:
     except ProgressError:
         due = []
     if due:
-        st.page_link("ui/pages/practice.py", label=tr("ratings.review_home", n=len(due)), icon=":material/replay:",
+        st.page_link(page_file("practice"), label=tr("ratings.review_home", n=len(due)), icon=":material/replay:",
                      query_params={"review": "1", "lang": session.lang()})
 
 start, daily, practice, play, table, analyse = st.columns(6)
 with start:
-    st.page_link("ui/pages/course.py", label=tr("home.start_course"), icon=":material/school:")
+    st.page_link(page_file("course"), label=tr("home.start_course"), icon=":material/school:")
 with daily:
-    st.page_link("ui/pages/daily.py", label=tr("home.daily"), icon=":material/today:")
+    st.page_link(page_file("daily"), label=tr("home.daily"), icon=":material/today:")
 with practice:
-    st.page_link("ui/pages/practice.py", label=tr("home.practice"), icon=":material/extension:")
+    st.page_link(page_file("practice"), label=tr("home.practice"), icon=":material/extension:")
 with play:
-    st.page_link("ui/pages/play.py", label=tr("home.play"), icon=":material/sports_esports:")
+    st.page_link(page_file("play"), label=tr("home.play"), icon=":material/sports_esports:")
 with table:
-    st.page_link("ui/pages/table.py", label=tr("home.table"), icon=":material/groups:")
+    st.page_link(page_file("table"), label=tr("home.table"), icon=":material/groups:")
 with analyse:
-    st.page_link("ui/pages/analyse.py", label=tr("home.analyse"), icon=":material/troubleshoot:")
+    st.page_link(page_file("analyse"), label=tr("home.analyse"), icon=":material/troubleshoot:")
 
 st.subheader(tr("home.games"))
 done = session.lessons_done()
@@ -52,5 +53,5 @@ for row in range(0, len(games), 3):
             st.progress(finished / len(game.lessons),
                         text=tr("course.progress", done=finished, total=len(game.lessons)))
             first = next((lid for lid in game.lessons if lid not in done), game.lessons[0])
-            st.page_link("ui/pages/lesson.py", label=tr("home.open_game"), icon=":material/arrow_forward:",
+            st.page_link(page_file("lesson"), label=tr("home.open_game"), icon=":material/arrow_forward:",
                          query_params={"lesson": first, "lang": session.lang()})

@@ -29,6 +29,7 @@ from strategy.review import Decision, RoundReview
 from strategy.review_queue import RoundJudge
 from strategy.solver import warm
 from ui import session
+from ui.shell import page_file
 from ui.parts.board_frame import show_board
 from ui.parts.hint_view import (headline, hint_for, refined, refining, show_hint, stop_thinking, think_ahead,
                                 watch_refining)
@@ -369,7 +370,7 @@ def open_recorded(saved: SavedGame) -> None:
     if isinstance(hands, dict) and table.dealt is None:
         table = replace(table, dealt={int(k): list(v) for k, v in hands.items()
                                       if isinstance(k, str) and k.isascii() and k.isdigit() and isinstance(v, list)})
-    st.switch_page("ui/pages/analyse.py", query_params={"g": to_link(table), "lang": session.lang()})
+    st.switch_page(page_file("analyse"), query_params={"g": to_link(table), "lang": session.lang()})
 
 
 def review_panel(game: Game, index: int, judge: RoundJudge, key: str) -> None:
@@ -482,7 +483,7 @@ def round_outcome(game: Game, key: str) -> None:
             reviews()[index] = done
             persist(game)
     review_panel(game, index, judge, f"play:{game.setup.seed}:{index}:review")
-    st.page_link("ui/pages/analyse.py", label=tr("play.analyse_round"), icon=":material/troubleshoot:",
+    st.page_link(page_file("analyse"), label=tr("play.analyse_round"), icon=":material/troubleshoot:",
                  query_params={"g": analysis_link(game, index)})
     if not game.over:
         st.button(tr("play.next_round"), on_click=next_round, args=(key, index), type="primary",

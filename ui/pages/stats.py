@@ -15,6 +15,7 @@ from progress.rating_store import performance_by_type, theme_trend
 from progress.stats import accuracy_by_type, streak, streak_calendar, weakest_drills
 from puzzles import PUZZLE_TYPES, daily_set
 from ui import session
+from ui.shell import page_file
 from ui.labels import chart_separators, figure, game_title, percent, ptype_title
 
 tr = session.tr()
@@ -84,7 +85,7 @@ if history is not None:
     themes = performance_by_type(attempts, history)
     if len(themes):
         weakest = themes.iloc[0]["puzzle_type"]
-        st.page_link("ui/pages/practice.py", icon=":material/fitness_center:",
+        st.page_link(page_file("practice"), icon=":material/fitness_center:",
                      label=tr("ratings.practise_weakest", theme=names.get(weakest, weakest)),
                      query_params={"type": weakest, "level": "mine", "lang": session.lang()})
         with st.expander(tr("ratings.themes")):
@@ -128,7 +129,7 @@ for row in weak.itertuples():
     col1, col2 = st.columns([3, 1])
     col1.markdown(f"**{names.get(row.puzzle_type, row.puzzle_type)}** — "
                   f"{tr('stats.rate_line', rate=percent(tr, row.rate), n=row.attempts)}")
-    col2.page_link("ui/pages/practice.py", label=tr("stats.practise"), icon=":material/extension:",
+    col2.page_link(page_file("practice"), label=tr("stats.practise"), icon=":material/extension:",
                    query_params={"type": row.puzzle_type, "lang": session.lang()})
 if len(by_type_table := accuracy_by_type(attempts)):
     with st.expander(tr("stats.table")):

@@ -15,6 +15,7 @@ from strategy.review import GRADES, Decision, RoundReview, table_value
 from strategy.review_queue import RoundJudge
 
 from ui import session
+from ui.shell import page_file
 from ui.labels import about, action_label, figure, percent, seat_labels
 from ui.parts.board_frame import show_board
 from ui.parts.hint_view import fact_text, values_help
@@ -104,7 +105,7 @@ def decision_card(tr, d: Decision, luck: bool = True, table: float | None = None
 def analyse_link(tr, link: str | None) -> None:
     """"Analyse this position": the position on the analysis board, in one click."""
     if link:
-        st.page_link("ui/pages/analyse.py", label=tr("play.analyse_position"), icon=":material/troubleshoot:",
+        st.page_link(page_file("analyse"), label=tr("play.analyse_position"), icon=":material/troubleshoot:",
                      query_params={"g": link})
 
 
