@@ -12,6 +12,7 @@ from lessons.model import final_standings
 from puzzles import questions
 from puzzles.explain import label, verdict_sentence
 from ui import session
+from ui.shell import page_file
 from ui.board import announce, board, board_model
 from ui.labels import ptype_title
 from ui.labels import board_texts, event_text, game_title, result_summary, seat_labels
@@ -28,7 +29,7 @@ requested = st.query_params.get("lesson")
 if requested is not None and requested not in catalog.lessons:
     session.show_notices()
     st.error(tr("lesson.unknown", id=session.plain(str(requested)[:60])), icon=":material/error:")  # link text, shown as text
-    st.page_link("ui/pages/course.py", label=tr("lesson.to_course"), icon=":material/school:")
+    st.page_link(page_file("course"), label=tr("lesson.to_course"), icon=":material/school:")
     st.stop()
 lesson_id = requested or st.session_state.get("lesson_current") or ids[0]
 if st.session_state.get("lesson_current") != lesson_id:
@@ -253,14 +254,14 @@ with remember:
     st.markdown(f"**{tr('lesson.remember')}**")
     for point in text.remember:
         st.markdown(f"- {point}")
-    st.page_link("ui/pages/lesson.py", label=tr("lesson.present"), icon=":material/slideshow:",
+    st.page_link(page_file("lesson"), label=tr("lesson.present"), icon=":material/slideshow:",
                  query_params={"lesson": lesson_id, "step": str(step), "lang": session.lang(), "present": "1"})
     analysis = analysis_link(frame.round, lesson.viewer, f"{lesson_id}:{step}:{','.join(sorted(overlays))}")
     if analysis:
-        st.page_link("ui/pages/analyse.py", label=tr("play.analyse_position"), icon=":material/troubleshoot:",
+        st.page_link(page_file("analyse"), label=tr("play.analyse_position"), icon=":material/troubleshoot:",
                      query_params={"g": analysis, "lang": session.lang()})
     else:
-        st.page_link("ui/pages/analyse.py", label=tr("lesson.analyse_board"), icon=":material/troubleshoot:",
+        st.page_link(page_file("analyse"), label=tr("lesson.analyse_board"), icon=":material/troubleshoot:",
                      query_params={"lang": session.lang()})
 
 # ------------------------------------------------------------------ your turn
@@ -301,14 +302,14 @@ drill_game = lesson.rules.get("preset", game.preset)  # the lesson's own game: t
 if drills:
     st.markdown(f"**{tr('lesson.drills')}**")
     for col, drill in zip(st.columns(len(drills)), drills):
-        col.page_link("ui/pages/practice.py", label=ptype_title(drill), icon=":material/extension:",
+        col.page_link(page_file("practice"), label=ptype_title(drill), icon=":material/extension:",
                       query_params={"type": drill, "game": drill_game, "lang": session.lang()})
 
 before, after = catalog.neighbours(lesson_id)
 prev_col, next_col = st.columns(2)
 if before:
-    prev_col.page_link("ui/pages/lesson.py", label=f"← {catalog.lesson(before).text(session.lang()).title}",
+    prev_col.page_link(page_file("lesson"), label=f"← {catalog.lesson(before).text(session.lang()).title}",
                        query_params={"lesson": before, "lang": session.lang()})
 if after:
-    next_col.page_link("ui/pages/lesson.py", label=f"{catalog.lesson(after).text(session.lang()).title} →",
+    next_col.page_link(page_file("lesson"), label=f"{catalog.lesson(after).text(session.lang()).title} →",
                        query_params={"lesson": after, "lang": session.lang()})
