@@ -277,3 +277,36 @@ async def _home_page_texts(url: str):
         return found
     finally:
         await page.close()
+
+
+# --- the container files (read, not run: docs/deploy.md, "Containers") ---------------------
+
+
+def test_the_compose_file_runs_app_servers_workers_and_postgresql_from_one_image():
+    import yaml
+
+    services = yaml.safe_load((ROOT / "compose.yaml").read_text(encoding="utf-8"))["services"]
+    apps = [name for name in services if name.startswith("app")]
+    assert len(apps) >= 2 and "worker" in services and "db" in services
+    for name in [*apps, "worker"]:
+        service = services[name]
+        assert service["image"] == "localhost/capicu:latest" and service["build"] == "."
+        assert service["environment"]["CAPICU_DB_URL"].startswith("postgresql+psycopg://capicu:")
+        assert service["environment"]["CAPICU_DB_URL"].endswith("@db/capicu")
+        assert service["environment"]["CAPICU_JOBS"] == "queue"
+        assert service["depends_on"]["db"]["condition"] == "service_healthy"
+    # the app servers leave the solver's work to the worker service, which runs the queue's workers
+    assert all(services[name]["environment"]["CAPICU_JOBS_WORKERS"] == "0" for name in apps)
+    command = services["worker"]["command"]
+    assert command[:2] == ["capicu", "worker"] and "worker" in cli.VERBS
+    assert len({services[name]["ports"][0].split(":")[0] for name in apps}) == len(apps)
+
+
+def test_the_image_serves_on_every_address_and_its_build_keeps_what_the_wheel_needs():
+    dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
+    assert 'CMD ["capicu", "serve", "--server.address", "0.0.0.0", "--server.port", "8501"]' in dockerfile
+    assert '".[postgres]"' in dockerfile  # the driver of the school's PostgreSQL
+    ignored = {line.strip() for line in (ROOT / ".dockerignore").read_text(encoding="utf-8").splitlines()
+               if line.strip() and not line.startswith("#")}
+    needed = {"pyproject.toml", "README.md", "LICENSE", ".streamlit", "capicu", "ui", "engine", "strategy", "jobs"}
+    assert not needed & ignored
