@@ -25,7 +25,6 @@ import argparse
 import contextlib
 import operator
 import os
-import random
 import resource
 import statistics
 import subprocess
@@ -42,6 +41,7 @@ from matches.game import Game, Setup  # noqa: E402
 from strategy.hints import hint  # noqa: E402
 from strategy.review import decision_points, judge_move  # noqa: E402
 from strategy.solver import warm  # noqa: E402
+from tests.support.rounds import played as played_round  # noqa: E402
 
 GAMES = [("laplaza_partners", 4), ("laplaza_1v1", 2), ("all_fives", 2), ("block", 3), ("kozel", 4)]
 
@@ -52,14 +52,7 @@ def cpu() -> float:
 
 
 def played(preset: str, players: int, seed: str) -> Game:
-    game = Game.start(Setup(preset, players, (), seed, ("human",) + ("strong",) * (players - 1)))
-    rng = random.Random(seed)
-    while not game.round.is_over:
-        if game.bot_to_move:
-            game.play_bot()
-        else:
-            game.play(rng.choice(game.round.legal_actions()))
-    return game
+    return played_round(Setup(preset, players, (), seed, ("human",) + ("strong",) * (players - 1)), seed)
 
 
 def judgements(count: int) -> list[tuple]:

@@ -3,28 +3,17 @@
 from __future__ import annotations
 
 import os
-import random
 import sys
 
 import pytest
 
 import jobs
-from matches.game import Game, Setup
+from tests.support.rounds import played
+from matches.game import Setup
 from strategy.hints import hint
 from strategy.review import decision_points, judge_move
 from tests.jobs import helpers
 from tests.jobs.conftest import running_workers, wait_until
-
-
-def _played(setup: Setup, seed: int) -> Game:
-    game = Game.start(setup)
-    rng = random.Random(seed)
-    while not game.round.is_over:
-        if game.bot_to_move:
-            game.play_bot()
-        else:
-            game.play(rng.choice(game.round.legal_actions()))
-    return game
 
 
 def test_a_worker_judges_and_hints_exactly_as_the_server_would(store, queue_mode):
@@ -33,10 +22,10 @@ def test_a_worker_judges_and_hints_exactly_as_the_server_would(store, queue_mode
     from strategy.review_queue import RoundJudge
 
     queue_mode(store)
-    game = _played(Setup("block", 2, (), "jobs", ("human", "casual")), seed=2)
+    game = played(Setup("block", 2, (), "jobs", ("human", "casual")), seed=2)
     points = decision_points(game, 0)[-3:]  # the round's last choices: judged in a moment
     assert len(points) >= 2
-    partners = _played(Setup("laplaza_partners", 4, (), "jobs", ("human", "casual", "casual", "casual")), seed=4)
+    partners = played(Setup("laplaza_partners", 4, (), "jobs", ("human", "casual", "casual", "casual")), seed=4)
     _, middle = decision_points(partners, 0)[1]
     view = middle.view(middle.turn)
     with running_workers(store, processes=2, warm="strategy.solver:warm"):

@@ -8,28 +8,17 @@ import random
 import pytest
 
 from engine import inference
+from tests.support.rounds import played
 from matches.game import Game, GameError, Setup
 from strategy.hints import hint
 from strategy.review import GRADES, grade_of, is_choice, review_round
-
-
-def _played(setup: Setup, seed: int = 0) -> Game:
-    """The round played to its end: bots by their level, the player at random."""
-    game = Game.start(setup)
-    rng = random.Random(seed)
-    while not game.round.is_over:
-        if game.bot_to_move:
-            game.play_bot()
-        else:
-            game.play(rng.choice(game.round.legal_actions()))
-    return game
 
 
 @pytest.mark.parametrize("preset, players", [("laplaza_partners", 4), ("laplaza_1v1", 2), ("all_fives", 3),
                                              ("draw", 2), ("block", 4), ("kozel", 3)])
 def test_every_game_replays_from_its_record_to_the_same_position(preset, players):
     setup = Setup(preset, players, (), "r1", ("human",) + ("beginner",) * (players - 1))
-    game = _played(setup)
+    game = played(setup)
     again = Game.from_dict(game.to_dict())
     assert again.round.history == game.round.history and again.round.result == game.round.result
     assert game.round_start(0).hands == Game.start(setup).round.hands
@@ -65,7 +54,7 @@ def test_a_setup_that_makes_no_match_is_refused_with_a_code(fields, code):
 
 
 def test_a_record_that_breaks_a_rule_is_refused():
-    game = _played(Setup("laplaza_1v1", 2, (), "b2", ("human", "casual")))
+    game = played(Setup("laplaza_1v1", 2, (), "b2", ("human", "casual")))
     record = game.to_dict()
     out_of_turn = {**record, "rounds": [[{**record["rounds"][0][0], "seat": 1 - record["rounds"][0][0]["seat"]}]]}
     illegal = {**record, "rounds": [[{"seat": record["rounds"][0][0]["seat"], "action": "9-9@L"}]]}
@@ -82,7 +71,7 @@ def test_grades_follow_the_loss_and_the_thresholds_rise():
 
 
 def test_a_review_grades_only_real_choices_and_comes_out_the_same_twice():
-    game = _played(Setup("laplaza_partners", 4, (), "rv", ("human", "casual", "casual", "casual")), seed=5)
+    game = played(Setup("laplaza_partners", 4, (), "rv", ("human", "casual", "casual", "casual")), seed=5)
     first, second = review_round(game, 0, deals=16), review_round(game, 0, deals=16)
     assert first.to_dict() == second.to_dict()
     rnd = game.round_start(0)
@@ -181,7 +170,7 @@ def test_the_same_decision_gets_the_same_grade_under_other_seeds(preset, players
 def test_decisions_judged_in_the_background_equal_the_review():
     from strategy.review_queue import RoundJudge
 
-    game = _played(Setup("block", 2, (), "bg", ("human", "casual")), seed=2)
+    game = played(Setup("block", 2, (), "bg", ("human", "casual")), seed=2)
     judge = RoundJudge(0)
     judge.fill(game)
     assert judge.total >= 2  # real choices to judge
