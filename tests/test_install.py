@@ -200,11 +200,9 @@ def _free_port() -> int:
 
 
 def _healthy(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as response:
-            return response.status == 200
-    except OSError:
-        return False
+    from tests.support.streamlit_server import healthy
+
+    return healthy(url)
 
 
 @pytest.mark.slow

@@ -32,7 +32,8 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def _healthy(url: str) -> bool:
+def healthy(url: str) -> bool:
+    """Whether a Streamlit server answers its health check at ``url``."""
     try:
         with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as response:
             return response.status == 200
@@ -67,7 +68,7 @@ def streamlit_server(script: str | Path, *, timeout: float = 40.0, port: int | N
                                env=None if env is None else {**os.environ, **env})
     try:
         deadline = time.monotonic() + timeout
-        while not _healthy(url):
+        while not healthy(url):
             if process.poll() is not None:
                 raise RuntimeError(f"streamlit exited with code {process.returncode}: {' '.join(command)}")
             if time.monotonic() > deadline:
