@@ -450,3 +450,73 @@ def test_a_planted_wrong_suit_count_is_caught(lang, text):
     assert list(rnd.line) == [(6, 6)] and sum(6 in (t.low, t.high) for t in rnd.hand(lesson.viewer)) == 4
     problems, read = suit_count_problems(lang, text, rnd, lesson.viewer)
     assert read == 1 and problems
+
+
+#: who sits on your side: "Ana, your partner", "Luis and Marco are the other side", "Marco, an opponent"
+_N = r"(Luis|Ana|Marco)"
+SEATING = {
+    "en": [("partner", _N + r"(?:'s)?[:,]? (?:is )?your partner\b"),
+           ("partner", r"\byour partner,? " + _N),
+           ("opponents", _N + r" and " + _N + r" are (?:the other side|your opponents)"),
+           ("opponents", _N + r",? (?:is )?(?:an|your) opponent\b")],
+    "nl": [("partner", _N + r",? (?:is )?je partner\b"),
+           ("partner", _N + r" aan de beurt: je partner\b"),
+           ("partner", r"\bje partner,? " + _N),
+           ("opponents", _N + r" en " + _N + r" vormen de andere kant"),
+           ("opponents", _N + r",? (?:is )?(?:een|je) tegenstander\b")],
+    "pt": [("partner", _N + r",? (?:é )?(?:a |o )?(?:sua parceira|seu parceiro)\b"),
+           ("partner", r"\b(?:sua parceira|seu parceiro),? (?:o |a )?" + _N),
+           ("opponents", _N + r" e o " + _N + r" são a outra dupla"),
+           ("opponents", _N + r",? (?:é )?(?:um|seu) adversário\b")],
+    "es": [("partner", _N + r"[:,]? (?:es )?tu (?:compañera|compañero)\b"),
+           ("partner", r"\b[Tt]u (?:compañera|compañero) es " + _N),
+           ("opponents", _N + r" y " + _N + r" son la otra pareja"),
+           ("opponents", _N + r",? (?:es )?(?:un|tu) rival\b")],
+}
+
+
+def seating_problems(lang: str, text: str, rnd, viewer: int) -> tuple[list[str], int]:
+    """Every seat ``text`` calls your partner or an opponent, against the rules' sides."""
+    problems, read = [], 0
+    rules = rnd.rules
+    for kind, pattern in SEATING[lang]:
+        for match in re.finditer(pattern, text):
+            read += 1
+            for name in match.groups():
+                same = rules.partnerships == "opposite" and rules.side_of(SEAT_OF[name]) == rules.side_of(viewer)
+                if same != (kind == "partner"):
+                    problems.append(f"{match.group(0)!r}: {name} (seat {SEAT_OF[name]}) is "
+                                    f"{'your partner' if same else 'not your partner'}")
+    return problems, read
+
+
+@pytest.mark.parametrize("lang", sorted(SEATING))
+def test_every_partner_and_opponent_is_the_seat_the_rules_give(lang):
+    read = 0
+    for lesson_id, where, text, rnd, viewer in _all_texts(lang):
+        problems, n = seating_problems(lang, text, rnd, viewer)
+        assert problems == [], (lesson_id, where, problems)
+        read += n
+    assert read >= 5  # partners-seats names your partner and the other side in its body and steps
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "Luis, your partner, sits across from you."),
+    ("en", "Ana and Marco are the other side."),
+    ("en", "Marco, your partner, passes."),
+    ("en", "Ana, an opponent, lays the 3-6."),
+    ("nl", "Luis, je partner, zit tegenover je."),
+    ("nl", "Ana en Marco vormen de andere kant."),
+    ("nl", "Ana, een tegenstander, legt de 3-6."),
+    ("pt", "O Luis, seu parceiro, está na sua frente."),
+    ("pt", "A Ana e o Marco são a outra dupla."),
+    ("pt", "Ana, um adversário, joga a 3-6."),
+    ("es", "Marco, tu compañero, está frente a ti."),
+    ("es", "Ana y Marco son la otra pareja."),
+    ("es", "Ana, un rival, pone la 3-6."),
+])
+def test_a_planted_wrong_seat_is_caught(lang, text):
+    """At La Plaza Partners you (seat 0) sit with Ana (seat 2); Luis and Marco are the other side."""
+    lesson = load_lesson("partners-seats")
+    problems, read = seating_problems(lang, text, lesson.frames()[0].round, lesson.viewer)
+    assert read and problems
