@@ -347,17 +347,31 @@ def test_a_planted_wrong_place_total_or_goat_is_caught(lang, text):
 # frame, the body against the last frame and the task texts against the task's position.
 
 def _all_texts(lang: str):
-    """(lesson, where, text, round, viewer) for every caption, body and task text of every lesson."""
+    """(lesson, where, text, rounds, viewer) for every caption, body and task text of every lesson:
+    a caption speaks of its frame and a task text of the task's position; the body walks through
+    the lesson, so each of its claims must hold at one of the steps."""
     for lesson_id in LESSONS:
         lesson = load_lesson(lesson_id)
         text = lesson.text(lang)
         frames = lesson.frames()
         for frame in frames:
-            yield lesson_id, frame.caption, text.captions.get(frame.caption, ""), frame.round, lesson.viewer
-        yield lesson_id, "body", text.body, frames[-1].round, lesson.viewer
+            yield lesson_id, frame.caption, text.captions.get(frame.caption, ""), [frame.round], lesson.viewer
+        yield lesson_id, "body", text.body, [f.round for f in frames], lesson.viewer
         if lesson.task is not None:
             for key in ("prompt", "right", "wrong"):
-                yield lesson_id, f"task.{key}", text.task.get(key, ""), lesson.task.round(), lesson.task.viewer
+                yield lesson_id, f"task.{key}", text.task.get(key, ""), [lesson.task.round()], lesson.task.viewer
+
+
+def _checked(check, lang: str, text: str, rounds, viewer: int) -> tuple[list[str], int]:
+    """``check`` of each claim in ``text`` at the rounds it may speak of: a claim true at one of them passes."""
+    problems, read = check(lang, text, rounds[0], viewer)
+    if not problems:
+        return problems, read
+    per_round = [set(check(lang, text, rnd, viewer)[0]) for rnd in rounds]
+    # a claim is wrong only if it is wrong at every step (a message is "<the words>: <the fact>")
+    claims = {p.rsplit(": ", 1)[0] for p in problems}
+    wrong = {c for c in claims if all(any(p.startswith(c + ": ") for p in ps) for ps in per_round)}
+    return [p for p in problems if p.rsplit(": ", 1)[0] in wrong], read
 
 
 #: a count in words or digits; "all"/"the seven" in front of "seven <suit>" mean all seven
@@ -424,8 +438,8 @@ def suit_count_problems(lang: str, text: str, rnd, viewer: int) -> tuple[list[st
 @pytest.mark.parametrize("lang", sorted(SUIT_COUNT))
 def test_every_suit_count_is_what_the_line_or_your_hand_shows(lang):
     read = 0
-    for lesson_id, where, text, rnd, viewer in _all_texts(lang):
-        problems, n = suit_count_problems(lang, text, rnd, viewer)
+    for lesson_id, where, text, rounds, viewer in _all_texts(lang):
+        problems, n = _checked(suit_count_problems, lang, text, rounds, viewer)
         assert problems == [], (lesson_id, where, problems)
         read += n
     assert read >= 9  # the patterns still find the claims the lessons make (8 down, 1 held)
@@ -493,8 +507,8 @@ def seating_problems(lang: str, text: str, rnd, viewer: int) -> tuple[list[str],
 @pytest.mark.parametrize("lang", sorted(SEATING))
 def test_every_partner_and_opponent_is_the_seat_the_rules_give(lang):
     read = 0
-    for lesson_id, where, text, rnd, viewer in _all_texts(lang):
-        problems, n = seating_problems(lang, text, rnd, viewer)
+    for lesson_id, where, text, rounds, viewer in _all_texts(lang):
+        problems, n = _checked(seating_problems, lang, text, rounds, viewer)
         assert problems == [], (lesson_id, where, problems)
         read += n
     assert read >= 5  # partners-seats names your partner and the other side in its body and steps
@@ -520,3 +534,83 @@ def test_a_planted_wrong_seat_is_caught(lang, text):
     lesson = load_lesson("partners-seats")
     problems, read = seating_problems(lang, text, lesson.frames()[0].round, lesson.viewer)
     assert read and problems
+
+
+def _num(lang: str) -> str:
+    """A count in digits or words, not part of a tile name like 4-4."""
+    words = "|".join(sorted((w for w in NUMBER_WORDS[lang] if w not in ("as", "las", "all", "alle", "no", "geen")),
+                            key=len, reverse=True))
+    return rf"(?<![\w-])(?P<n>\d+|(?i:{words}))(?![\w-])"
+
+
+#: "two tiles are left in the stock", "you have one tile left", "your opponent has 7 tiles":
+#: (whose tiles, pattern); "stock" counts the stock, "you" your hand, "opponent" the other hand of two
+TILE_COUNT = {
+    "en": [("stock", r"{n} (?:tiles? )?(?:(?:are|is|lie|still|left|face|down)\s+){{0,4}}in the stock"),
+           ("you", r"\b(?:You|you) (?:have|hold) {n} tiles?\b(?! with| of)"),
+           ("opponent", r"\b[Yy]our opponent (?:has|holds) {n} tiles?\b")],
+    "nl": [("stock", r"{n} (?:stenen |steen )?(?:(?:liggen|ligt|zit|zitten|nog|dicht)\s+){{0,3}}in de pot"),
+           ("you", r"\b(?:Jij|jij|Je|je) hebt (?:nog )?{n} (?:stenen|steen)\b(?! met| van| die)"),
+           ("opponent", r"\b[Jj]e tegenstander heeft (?:nog |ook )?{n} (?:stenen|steen)\b")],
+    "pt": [("stock", r"(?<!as )(?<!os )(?<!de ){n} (?:pedras? )?(?:(?:restantes|ainda|estão|está|viradas|para|baixo)\s+){{0,4}}(?:no|do) monte"),
+           ("you", r"(?<!\w)(?:Você|você) tem (?:só )?{n} pedras?\b(?! de| com)"),
+           ("you", r"\b(?:[Ss]obra|[Ss]obram|[Rr]esta|[Rr]estam) {n} pedras? na sua mão"),
+           ("opponent", r"\b[Ss]eu adversário (?:também )?tem {n} pedras?\b")],
+    "es": [("stock", r"(?<!las )(?<!los )(?<!de ){n} (?:fichas? )?(?:(?:siguen|sigue|quedan|queda|boca|abajo|todavía)\s+){{0,3}}(?:en el|del) pozo"),
+           ("you", r"(?<!\w)[Tt]ienes {n} fichas?\b(?! de| con| del)"),
+           ("you", r"\b[Tt]e queda(?:n)? (?:una sola |solo )?{n} (?:sola )?fichas?\b"),
+           ("opponent", r"\b[Tt]u rival (?:también )?tiene {n} fichas?\b"),
+           ("opponent", r"\b[Aa] tu rival le queda(?:n)? {n} fichas?\b")],
+}
+
+
+def tile_count_problems(lang: str, text: str, rnd, viewer: int) -> tuple[list[str], int]:
+    """Every count of tiles in the stock, in your hand or in your one opponent's hand, against the round."""
+    problems, read = [], 0
+    for whose, pattern in TILE_COUNT[lang]:
+        for match in re.finditer(pattern.format(n=_num(lang)), text):
+            read += 1
+            said = _number(lang, match.group("n"), NUMBER_WORDS[lang])
+            if whose == "opponent" and rnd.n != 2:
+                problems.append(f"{match.group(0)!r}: 'your opponent' is one seat only with two players")
+                continue
+            actual = {"stock": lambda: len(rnd.stock), "you": lambda: len(rnd.hand(viewer)),
+                      "opponent": lambda: len(rnd.hand(1 - viewer))}[whose]()
+            if said != actual:
+                problems.append(f"{match.group(0)!r}: {actual} tiles ({whose})")
+    return problems, read
+
+
+@pytest.mark.parametrize("lang", sorted(TILE_COUNT))
+def test_every_count_of_tiles_in_the_stock_or_a_hand_is_the_rounds(lang):
+    read = {"stock": 0, "you": 0, "opponent": 0}
+    for lesson_id, where, text, rounds, viewer in _all_texts(lang):
+        problems, _ = _checked(tile_count_problems, lang, text, rounds, viewer)
+        assert problems == [], (lesson_id, where, problems)
+        for whose, pattern in TILE_COUNT[lang]:
+            read[whose] += len(re.findall(pattern.format(n=_num(lang)), text))
+    # the patterns still find the claims the lessons make
+    assert read["stock"] >= 10 and read["you"] >= 7 and read["opponent"] >= 2, read
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "Two tiles are left in the stock."),
+    ("en", "You hold five tiles, 41 pips."),
+    ("en", "Your opponent has two tiles."),
+    ("nl", "Er liggen nog twee stenen in de pot."),
+    ("nl", "Jij hebt vijf stenen, 41 ogen."),
+    ("nl", "Je tegenstander heeft nog twee stenen."),
+    ("pt", "Restam duas pedras no monte."),
+    ("pt", "Você tem cinco pedras, 41 pontos."),
+    ("pt", "O seu adversário tem duas pedras."),
+    ("es", "Quedan dos fichas en el pozo."),
+    ("es", "Tienes cinco fichas, 41 puntos."),
+    ("es", "A tu rival le quedan dos fichas."),
+])
+def test_a_planted_wrong_tile_count_is_caught(lang, text):
+    """strategy-1v1-stock's start: three tiles in the stock, six in your hand, three in hers."""
+    lesson = load_lesson("strategy-1v1-stock")
+    rnd = lesson.frames()[0].round
+    assert (len(rnd.stock), len(rnd.hand(lesson.viewer)), len(rnd.hand(1 - lesson.viewer))) == (3, 6, 3)
+    problems, read = tile_count_problems(lang, text, rnd, lesson.viewer)
+    assert read == 1 and problems
