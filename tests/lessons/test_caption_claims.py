@@ -614,3 +614,47 @@ def test_a_planted_wrong_tile_count_is_caught(lang, text):
     assert (len(rnd.stock), len(rnd.hand(lesson.viewer)), len(rnd.hand(1 - lesson.viewer))) == (3, 6, 3)
     problems, read = tile_count_problems(lang, text, rnd, lesson.viewer)
     assert read == 1 and problems
+
+
+#: the pips in your hand: "you hold six tiles, 41 pips", "you have 14 pips". In pt and es "pontos" and
+#: "puntos" are also a score, so only the "<n> tiles, <p> points" form is read as pips there.
+YOUR_PIPS = {
+    "en": r"\b(?:You|you) (?:have|hold) (?:\w+ tiles?, )?(?P<p>\d+) pips\b",
+    "nl": r"\b(?:Jij|jij|Je|je) hebt (?:\w+ stenen, )?(?P<p>\d+) ogen\b",
+    "pt": r"(?<!\w)(?:Você|você) tem \w+ pedras, (?P<p>\d+) pontos\b",
+    "es": r"(?<!\w)(?:Tú tienes|tú tienes|Tienes|tienes) \w+ fichas, (?P<p>\d+) puntos\b",
+}
+
+
+def pip_problems(lang: str, text: str, rnd, viewer: int) -> tuple[list[str], int]:
+    problems, read = [], 0
+    for match in re.finditer(YOUR_PIPS[lang], text):
+        read += 1
+        pips = sum(t.low + t.high for t in rnd.hand(viewer))
+        if int(match.group("p")) != pips:
+            problems.append(f"{match.group(0)!r}: your hand holds {pips} pips")
+    return problems, read
+
+
+@pytest.mark.parametrize("lang", sorted(YOUR_PIPS))
+def test_every_count_of_your_pips_is_your_hands(lang):
+    read = 0
+    for lesson_id, where, text, rounds, viewer in _all_texts(lang):
+        problems, n = _checked(pip_problems, lang, text, rounds, viewer)
+        assert problems == [], (lesson_id, where, problems)
+        read += n
+    assert read >= 3  # strategy-1v1-stock (start and task) and strategy-kozel-shed
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "You hold six tiles, 40 pips."),
+    ("nl", "Jij hebt zes stenen, 40 ogen."),
+    ("pt", "Você tem seis pedras, 40 pontos."),
+    ("es", "Tienes seis fichas, 40 puntos."),
+])
+def test_a_planted_wrong_pip_count_is_caught(lang, text):
+    """strategy-1v1-stock's start: your six tiles hold 41 pips."""
+    lesson = load_lesson("strategy-1v1-stock")
+    rnd = lesson.frames()[0].round
+    problems, read = pip_problems(lang, text, rnd, lesson.viewer)
+    assert read == 1 and problems
