@@ -7,7 +7,7 @@ ASCII digits (``١`` is not 1), decimals are plain ASCII decimals in a stated ra
 ``inf``, ``nan`` or ``1e308``), and a long argument is quoted only as an excerpt.
 
     python -m engine deal laplaza_partners --seed 7 | python -m strategy solve
-    python -m strategy hint --seat 1 --budget 0.5 --seed 3 < pos.json
+    python -m strategy hint --seat 1 < pos.json
     python -m strategy infer --seat 1 < pos.json
     python -m strategy move --level expert --seat 1 < pos.json
     python -m strategy duel strong casual --deals 20 --seed 1 --game laplaza_1v1
@@ -30,7 +30,7 @@ from engine.errors import EngineError
 from engine.notation import loads
 from engine.rules import PRESET_NAMES
 
-#: the longest --budget: an hour of thinking (a hint takes about a second)
+#: the longest --budget: an hour of thinking (a hint's work takes about a second)
 MAX_BUDGET = 3600.0
 #: the most deals a hint samples, and a duel plays
 MAX_DEALS = 10_000_000
@@ -135,14 +135,24 @@ def _cmd_solve(args) -> None:
 
 
 def _cmd_hint(args) -> None:
-    from .evaluate import evaluate
+    from .evaluate import position_seed
+    from .hints import HINT_DEALS, HINT_NODES, HINT_PRECISION, hint
     rnd = _read_position()
     seat = _seat(rnd, args.seat)
     _to_move(rnd, seat)
-    ev = evaluate(rnd.view(seat), deals=args.deals, budget=args.budget, seed=args.seed, precision=args.precision,
-                  max_nodes=args.nodes)
+    view = rnd.view(seat)
+    # the page's hint (strategy.hints): its caps on work and a seed from the position, so the
+    # same position gives the same figures on any machine and load; a wall budget only if asked
+    seed = position_seed(view) if args.seed is None else args.seed
+    nodes = HINT_NODES if args.nodes is None else args.nodes
+    deals = HINT_DEALS if args.deals is None else args.deals
+    precision = HINT_PRECISION if args.precision is None else args.precision
+    found = hint(view, deals=deals, budget=args.budget, seed=seed, precision=precision, max_nodes=nodes)
+    ev = found.evaluation
+    caps = {"nodes": nodes, "deals": deals, "precision": precision, "budget": args.budget,
+            "seed": seed, "seed_from": "position" if args.seed is None else "--seed"}
     # what the call did: the jitted solver's first load is not counted against the budget
-    _out({**ev.to_dict(), "seconds": round(ev.seconds, 3), "warmup": round(ev.warmup, 3)})
+    _out({**found.to_dict(), "caps": caps, "seconds": round(ev.seconds, 3), "warmup": round(ev.warmup, 3)})
 
 
 def _prob(p: Fraction) -> float:
@@ -203,16 +213,19 @@ def build_parser() -> argparse.ArgumentParser:
     seat = whole_from(0, 3)  # then checked against the position's seats
     p = sub.add_parser("hint", help="PIMC values of the legal actions from one seat's view")
     p.add_argument("--seat", type=seat, required=True)
-    p.add_argument("--budget", type=decimal_in(0, MAX_BUDGET), default=1.0,
-                   help=f"seconds of thinking, up to {MAX_BUDGET:g} (default 1; loading the solver is not counted)")
-    p.add_argument("--deals", type=whole_from(1, MAX_DEALS), default=20_000,
-                   help="at most this many deals (default 20000)")
-    p.add_argument("--precision", type=decimal_in(0, 1000, above_low=True), default=0.5,
+    p.add_argument("--budget", type=decimal_in(0, MAX_BUDGET), default=None,
+                   help=f"also stop after this many seconds, up to {MAX_BUDGET:g} (default: no clock, only the "
+                        "caps on work, so the answer is the same on any machine; loading the solver is not counted)")
+    p.add_argument("--deals", type=whole_from(1, MAX_DEALS), default=None,
+                   help="at most this many deals (default: as many as the page's hint)")
+    p.add_argument("--precision", type=decimal_in(0, 1000, above_low=True), default=None,
                    help="stop once every close move's gap to the best is known to this standard error "
-                        "(points; default 0.5)")
+                        "(points; default: the page's hint's)")
     p.add_argument("--nodes", type=whole_from(1), default=None,
-                   help="stop after searching this many nodes (a cap on work: the same answer on any machine)")
-    p.add_argument("--seed", type=whole_number, default=0)
+                   help="stop after searching this many nodes (default: the page's hint's cap; "
+                        "a cap on work, the same answer on any machine)")
+    p.add_argument("--seed", type=whole_number, default=None,
+                   help="the seed of the sampled deals (default: one from the position, as the analysis board's)")
     p.set_defaults(run=_cmd_hint)
 
     p = sub.add_parser("infer", help="who holds each unseen tile, exactly, from one seat's view")

@@ -24,7 +24,9 @@ With no ``budget`` the result depends on the seed only: the same every time.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import json
 import math
 import random
 import threading
@@ -40,7 +42,8 @@ from engine import inference
 from .choice_model import ChoiceModel
 from .solver import NodeLimit, solve, warm
 
-__all__ = ["Estimate", "Evaluation", "evaluate", "legal_actions_of", "mirrored", "Z95", "RACE_Z", "seed_number"]
+__all__ = ["Estimate", "Evaluation", "evaluate", "legal_actions_of", "mirrored", "Z95", "RACE_Z", "seed_number",
+           "position_seed"]
 
 #: two-sided 95% normal quantile: "about x ± 1.96 se"
 Z95 = 1.96
@@ -56,6 +59,30 @@ def seed_number(text: str) -> int:
     """A 64-bit number from text (SHA-256, so the same on every machine and run): the seed of
     a decision's sampled deals, for hints and reviews that come out the same every time."""
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def position_seed(view: SeatView) -> int:
+    """The seed of a hint asked from ``view`` alone (the analysis board, the command line):
+    :func:`seed_number` of the view's notation (every public fact and the seat's own hand,
+    as plain JSON with sorted keys), so one position gives the same deals, and the same
+    figures, on every press, machine and load."""
+    notation = {f.name: _plain(getattr(view, f.name)) for f in dataclasses.fields(view)}
+    return seed_number("position:" + json.dumps(notation, sort_keys=True, separators=(",", ":")))
+
+
+def _plain(value: object) -> object:
+    """A view field as JSON: rules as their notation, tiles and actions as their text."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if hasattr(value, "to_dict"):
+        return _plain_dict(value.to_dict())
+    return str(value)
+
+
+def _plain_dict(data: dict) -> dict:
+    return {str(k): _plain(v) if not isinstance(v, dict) else _plain_dict(v) for k, v in data.items()}
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -48,7 +49,75 @@ def test_hint(position):
     assert [a["action"] for a in data["actions"]] == [str(a) for a in rnd.legal_actions()]
     assert all({"action", "expected", "stderr", "best_share"} <= set(a) for a in data["actions"])
     assert all(a["stderr"] >= 0 for a in data["actions"])
-    assert data["stop"] in ("exact", "precision", "deals", "budget") and "warmup" in data and "seconds" in data
+    assert data["stop"] in ("exact", "precision", "deals", "budget", "nodes") and "warmup" in data and "seconds" in data
+
+
+def _figures(data: dict) -> tuple:
+    """A hint's figures: what must not depend on the machine, the load or the run."""
+    return (data["deals"], data["stop"], data.get("best"),
+            [(a["action"], a["expected"], a["stderr"], a["best_share"]) for a in data["actions"]])
+
+
+def test_a_hint_without_a_seed_is_the_same_on_every_run_with_the_pages_caps(position):
+    """Issue 44 point 4: no wall budget and no fixed seed by default, but the page's caps on
+    work and a seed from the position, so two runs (two processes, two hash seeds) agree and
+    the JSON says which caps it used."""
+    from strategy.evaluate import position_seed
+    from strategy.hints import HINT_DEALS, HINT_NODES, HINT_PRECISION
+    rnd, text = position
+    runs = []
+    for hash_seed in ("1", "2"):
+        out = subprocess.run([sys.executable, "-m", "strategy", "hint", "--seat", str(rnd.turn)], input=text,
+                             capture_output=True, text=True, cwd=ROOT, timeout=600,
+                             env={**os.environ, "PYTHONHASHSEED": hash_seed})
+        assert out.returncode == 0, out.stderr
+        runs.append(json.loads(out.stdout))
+    first, second = runs
+    assert first["stop"] != "budget"
+    assert _figures(first) == _figures(second)
+    assert first["caps"] == second["caps"] == {
+        "nodes": HINT_NODES, "deals": HINT_DEALS, "precision": HINT_PRECISION, "budget": None,
+        "seed": position_seed(rnd.view(rnd.turn)), "seed_from": "position"}
+
+
+def test_the_cli_hint_gives_the_pages_hint_on_the_same_view_and_seed(position, capsys, monkeypatch):
+    """The command line's figures are strategy.hints.hint's (the page's) on the same view."""
+    import io
+
+    from strategy.cli import main
+    from strategy.evaluate import position_seed
+    from strategy.hints import hint
+    rnd, text = position
+    view = rnd.view(rnd.turn)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    assert main(["hint", "--seat", str(rnd.turn)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    page = hint(view, seed=position_seed(view), budget=None)  # the page's caps, without its guard
+    assert _figures(data) == _figures(json.loads(json.dumps(page.to_dict())))
+    assert data["facts"] == json.loads(json.dumps([list(f) for f in page.facts]))
+
+
+def test_the_readme_hint_example_still_works(position):
+    """README's `strategy hint --seat 1 --nodes 30000000 --budget 3600 --seed 1` (here on a
+    small cap): the given caps and seed are used and said."""
+    rnd, text = position
+    out = run("hint", "--seat", str(rnd.turn), "--nodes", "200000", "--budget", "3600", "--seed", "1", stdin=text)
+    assert out.returncode == 0, out.stderr
+    caps = json.loads(out.stdout)["caps"]
+    assert caps["nodes"] == 200000 and caps["budget"] == 3600 and caps["seed"] == 1 and caps["seed_from"] == "--seed"
+
+
+def test_the_position_seed_is_the_same_under_any_hash_seed(position):
+    """The seed is SHA-256 of the view's notation, never Python's hash(): the same in every process."""
+    rnd, text = position
+    code = ("import sys; from engine import loads; from strategy.evaluate import position_seed; "
+            f"r = loads(sys.stdin.read()); print(position_seed(r.view({rnd.turn})))")
+    seeds = {subprocess.run([sys.executable, "-c", code], input=text, capture_output=True, text=True, cwd=ROOT,
+                            timeout=120, env={**os.environ, "PYTHONHASHSEED": h}).stdout for h in ("1", "2", "3")}
+    assert len(seeds) == 1 and next(iter(seeds)).strip().isdigit()
+    other = rnd.view((rnd.turn + 1) % rnd.n)
+    from strategy.evaluate import position_seed
+    assert position_seed(other) != position_seed(rnd.view(rnd.turn))  # another seat's view: another seed
 
 
 def test_hint_says_it_is_exact_with_no_error_when_every_deal_is_solved():

@@ -85,6 +85,30 @@ def test_the_hint_on_your_turn():
     assert any(tr("play.hint_title") in m.value for m in at.markdown)
 
 
+def test_the_hint_pressed_twice_gives_the_same_figures(monkeypatch):
+    """Issue 44 point 4: the analysis board's hint is seeded from the position, so a second
+    press draws the same deals (it once gave 168 then 136 deals, -13.08 then -9.49). The
+    wall-time guard is lifted here so that only the seed could make the figures differ."""
+    from strategy.evaluate import position_seed
+    from strategy.hints import hint
+
+    monkeypatch.setitem(hint.__kwdefaults__, "budget", None)
+    game = TableGame(Rules.preset("laplaza_1v1"), seat=0, hand=HAND, leader=0)
+    at = _open(to_link(game))
+    figures = []
+    for _ in range(2):
+        _button(at, "analyse_hint_button").click().run(timeout=180)
+        assert not at.exception
+        shown = at.session_state["analyse_hinted"][1].evaluation
+        assert not shown.exact  # a sampled hint: a seed could change it
+        figures.append((shown.deals, shown.stop, [str(a) for a in shown.actions], list(shown.expected)))
+    assert figures[0] == figures[1]
+    view = game.view()
+    page = hint(view, seed=position_seed(view))  # the command line's figures on this position
+    assert figures[0] == (page.evaluation.deals, page.evaluation.stop, [str(a) for a in page.evaluation.actions],
+                          list(page.evaluation.expected))
+
+
 @pytest.mark.parametrize("bad", ["nonsense", "eJzz", "x" * 5000, "eJyrVkrOz0nNSy1RslIqSk1MUaoFADZjBbk"])
 def test_a_bad_link_gets_a_plain_notice_and_the_form(bad):
     at = _open(bad)

@@ -26,6 +26,7 @@ from matches.companion import (
 )
 from matches.game import PLAYER_COUNTS
 from matches.table_review import RecordJudge
+from strategy.evaluate import position_seed
 from strategy.hints import hint
 from strategy.solver import NodeLimit, solve
 from ui import session
@@ -423,7 +424,8 @@ def record(game: TableGame) -> None:
             st.info(tr("analyse.your_turn"))
             if len(rnd.legal_actions()) > 1 and st.button(tr("analyse.hint"), icon=":material/lightbulb:",
                                                           key="analyse_hint_button"):
-                st.session_state[HINTED] = (len(game.entries), hint(game.view()))
+                view = game.view()  # seeded from the position: pressing twice gives the same figures
+                st.session_state[HINTED] = (len(game.entries), hint(view, seed=position_seed(view)))
             shown = st.session_state.get(HINTED)
             if shown and shown[0] == len(game.entries):
                 show_hint(shown[1], game.rules, game.view())
