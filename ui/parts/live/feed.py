@@ -112,9 +112,13 @@ class Feed:
 
     async def _beats(self) -> None:
         while True:
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for loses a cancellation that
+            # lands as the wake comes, and the feed then outlived its loop's shutdown (a test
+            # hung in asyncio.run; a server could hang on SIGTERM)
             try:
-                await asyncio.wait_for(self._wake.wait(), self._next_beat())
-            except asyncio.TimeoutError:
+                async with asyncio.timeout(self._next_beat()):
+                    await self._wake.wait()
+            except TimeoutError:
                 pass
             self._wake.clear()
             now = time.monotonic()
@@ -172,8 +176,9 @@ class Feed:
                     if pulse is None or pulse.watched(watch) != since or left <= 0:
                         return pulse
                     try:
-                        await asyncio.wait_for(self._changed.wait(), left)
-                    except asyncio.TimeoutError:
+                        async with asyncio.timeout(left):  # not wait_for: see _beats
+                            await self._changed.wait()
+                    except TimeoutError:
                         pass
         finally:
             self._waiting[code] -= 1
