@@ -113,8 +113,10 @@ def test_four_people_play_a_round_each_seeing_only_their_own_hand(browser, app_u
             if moves == 3:
                 assert_accessible(screens[rnd.turn].page, "a player's board mid-round", sizes=(DESKTOP,))
         assert rnd.is_over and reconnected
-        for screen in screens.values():  # every screen shows the round's end, and its own review
-            expect(screen.page.get_by_text("Round over").first).to_be_visible(timeout=60_000)
+        for seat, screen in screens.items():  # every screen shows the round's end, and its own review
+            # (the round's end draws each screen's review: five browsers and the rest of the
+            # suite on two cores can take their time)
+            expect(screen.page.get_by_text("Round over").first, f"seat {seat}'s screen").to_be_visible(timeout=150_000)
         host.page.screenshot(path=str(artifacts / "table_round_over.png"), full_page=True)
     finally:
         for screen in screens.values():
