@@ -32,10 +32,11 @@ import time
 from concurrent.futures import Future
 from typing import Any, Callable
 
-__all__ = ["AHEAD", "CANCEL", "HINT", "REVIEW", "Job", "JobCrashed", "JobFailed", "mode", "submit", "NICENESS"]
+__all__ = ["AHEAD", "CANCEL", "HINT", "PROOF", "REVIEW", "Job", "JobCrashed", "JobFailed", "mode", "submit", "NICENESS"]
 
-#: a hint a player waits for, a review judgement, work done ahead of time (a larger number first)
-HINT, REVIEW, AHEAD = 30, 20, 10
+#: a hint a player waits for, a review judgement, work done ahead of time, the proof of a
+#: puzzle made from a player's mistake (a larger number first)
+HINT, REVIEW, AHEAD, PROOF = 30, 20, 10, 5
 #: how far the workers yield to the pages: added to the niceness they start with (the
 #: server's own, when it starts them), never set to a fixed value
 NICENESS = 10
