@@ -315,6 +315,81 @@ reviews_table = sa.Table(
 )
 
 
+# A class that lasts (classroom/roster.py, classroom/homework.py, classroom/dashboard.py):
+# the class, its students (ordinary profiles, signed in with a PIN or a login card), the
+# homework set to it, the puzzle sets its teacher composed, and what happened in its
+# lessons (live quizzes, tables) for the teacher's dashboard. Added after release 1:
+# created on the next open, an older database keeps every row it had.
+classes_table = sa.Table(
+    "capicu_classes",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("code", sa.String(12), nullable=False, unique=True),  # the students' join code
+    sa.Column("name", sa.String(60), nullable=False),
+    sa.Column("games", sa.Text, nullable=False),  # JSON list of the presets it studies
+    sa.Column("lang", sa.String(8), nullable=False),
+    sa.Column("time_zone", sa.String(60), nullable=False),  # an IANA name: homework is due in it
+    # the teacher's passphrase, a salted scrypt hash as profile PINs are (progress/pins.py),
+    # with the same lockout after wrong tries
+    sa.Column("secret_hash", sa.String(200), nullable=False),
+    sa.Column("failures", sa.Integer, nullable=False, server_default=sa.text("0")),
+    sa.Column("lockouts", sa.Integer, nullable=False, server_default=sa.text("0")),
+    sa.Column("locked_until", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("archived", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+class_members_table = sa.Table(
+    "capicu_class_members",
+    metadata,
+    sa.Column("class_id", sa.Integer, sa.ForeignKey("capicu_classes.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("profile_id", sa.Integer, sa.ForeignKey("capicu_profiles.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("nickname", sa.String(40), nullable=False),  # as the class knows the student
+    sa.Column("name_key", sa.String(160), nullable=False),
+    # sha256 of the secret in the student's login card's QR (None: no card printed);
+    # a new card replaces the old one
+    sa.Column("card_hash", sa.String(64), nullable=True, unique=True),
+    sa.Column("joined_at", sa.DateTime(timezone=True), nullable=False),
+    sa.UniqueConstraint("class_id", "name_key", name="uq_capicu_class_members_name"),
+)
+
+puzzle_sets_table = sa.Table(
+    "capicu_puzzle_sets",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("class_id", sa.Integer, sa.ForeignKey("capicu_classes.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("name", sa.String(60), nullable=False),
+    sa.Column("puzzle_ids", sa.Text, nullable=False),  # JSON list of puzzle ids, in order
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+assignments_table = sa.Table(
+    "capicu_assignments",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("class_id", sa.Integer, sa.ForeignKey("capicu_classes.id", ondelete="CASCADE"), nullable=False),
+    # lessons, puzzles (a set, or a drill: a type, a count and a band), play, mistakes
+    sa.Column("kind", sa.String(20), nullable=False),
+    sa.Column("spec", sa.Text, nullable=False),  # JSON: what to do, by kind (classroom/homework.py)
+    sa.Column("set_at", sa.DateTime(timezone=True), nullable=False),  # work from then on counts
+    sa.Column("due_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_capicu_assignments_class_due", "class_id", "due_at"),
+)
+
+class_history_table = sa.Table(
+    "capicu_class_history",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("class_id", sa.Integer, sa.ForeignKey("capicu_classes.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("kind", sa.String(20), nullable=False),  # quiz, tables
+    sa.Column("data", sa.Text, nullable=False),  # JSON: the results as the end-of-class summary shows them
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_capicu_class_history_class_at", "class_id", "at"),
+)
+
+
 def taken_names(conn: Connection, *, besides: int | None = None) -> list[str]:
     """Every profile name (but that of profile ``besides``), read inside the write lock so
     that no other session adds one before this one is written: on SQLite BEGIN IMMEDIATE
