@@ -49,19 +49,27 @@ COUNTS_ENDS = ("fives_points", "fives_best", "best_move")
 
 def double_rule(puzzle: Puzzle) -> str | None:
     """The text key of this table's rule for a double at an end, when the answer counts ends."""
-    if puzzle.rules.in_play_scoring != "fives" or puzzle.question.kind not in COUNTS_ENDS:
+    return double_rule_of(puzzle.rules, puzzle.question.kind)
+
+
+def double_rule_of(rules, kind: str) -> str | None:
+    """:func:`double_rule` for a question of ``kind`` at a table of ``rules`` (a personal puzzle's too)."""
+    if rules.in_play_scoring != "fives" or kind not in COUNTS_ENDS:
         return None
-    return "puzzle.double_both" if puzzle.rules.double_end_value == "both_halves" else "puzzle.double_once"
+    return "puzzle.double_both" if rules.double_end_value == "both_halves" else "puzzle.double_once"
 
 
 def _table_log(puzzle: Puzzle, rnd, names: list[str]) -> None:
-    """What happened so far, as the viewer saw it: who did what, on which ends."""
+    move_log(rnd, puzzle.viewer, names, expanded=puzzle.ptype in LOG_OPEN)
+
+
+def move_log(rnd, viewer: int, names: list[str], *, expanded: bool) -> None:
+    """What happened so far, as ``viewer`` saw it: who did what, on which ends."""
     tr = session.tr()
-    lang = session.lang()
-    steps = rnd.view(puzzle.viewer).history
+    steps = rnd.view(viewer).history
     if not steps:
         return
-    with st.expander(tr("puzzle.log", n=len(steps)), expanded=puzzle.ptype in LOG_OPEN):
+    with st.expander(tr("puzzle.log", n=len(steps)), expanded=expanded):
         lines = []
         for number, (seat, action, ends) in enumerate(steps, 1):
             # placements show the ends they leave; passes and draws the ends they faced
