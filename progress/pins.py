@@ -48,12 +48,18 @@ def clean_pin(text: object) -> str:
 
 
 def _derive(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
-    return hashlib.scrypt(pin.encode("ascii"), salt=salt, n=n, r=r, p=p, dklen=32)
+    # a PIN is ASCII digits, so UTF-8 gives the same bytes as before passphrases existed
+    return hashlib.scrypt(pin.encode("utf-8"), salt=salt, n=n, r=r, p=p, dklen=32)
 
 
 def hash_pin(pin: str) -> str:
+    return hash_secret(clean_pin(pin))
+
+
+def hash_secret(text: str) -> str:
+    """A salted scrypt hash of any checked secret (a PIN, a class's teacher passphrase)."""
     salt = os.urandom(16)
-    digest = _derive(clean_pin(pin), salt, _N, _R, _P)
+    digest = _derive(text, salt, _N, _R, _P)
     return "$".join(["scrypt", str(_N), str(_R), str(_P), base64.b64encode(salt).decode(),
                      base64.b64encode(digest).decode()])
 
@@ -61,12 +67,22 @@ def hash_pin(pin: str) -> str:
 def verify_pin(pin: object, stored: str) -> bool:
     """Whether ``pin`` is the one ``stored`` was made from (in constant time)."""
     try:
+        return verify_secret(clean_pin(pin), stored)
+    except ProfileError:
+        return False
+
+
+def verify_secret(text: object, stored: str) -> bool:
+    """Whether ``text`` (already checked for form) is what ``stored`` was made from."""
+    if not isinstance(text, str):
+        return False
+    try:
         kind, n, r, p, salt, digest = stored.split("$")
         if kind != "scrypt":
             return False
         expected = base64.b64decode(digest, validate=True)
-        candidate = _derive(clean_pin(pin), base64.b64decode(salt, validate=True), int(n), int(r), int(p))
-    except (ValueError, ProfileError, MemoryError):  # binascii.Error is a ValueError
+        candidate = _derive(text, base64.b64decode(salt, validate=True), int(n), int(r), int(p))
+    except (ValueError, MemoryError):  # binascii.Error is a ValueError
         return False
     return hmac.compare_digest(candidate, expected)
 
