@@ -1,7 +1,8 @@
 """Spaced repetition: a puzzle answered wrong comes back until it is solved twice.
 
 A wrong answer puts the puzzle in the player's review queue, due the next day. Each time
-it is answered when due, the next gap is longer: 1 day, then 3, then 7 (and 7 after that).
+it is answered when due, the next gap is longer: 1 day, then 3, then 7, then 21 (and 21 after
+that).
 Two right answers at due reviews take it out of the queue; a wrong one at a review does
 not count towards them (it comes back after the next gap all the same). An answer before
 the puzzle is due changes nothing: a retry just after seeing the answer proves nothing.
@@ -30,7 +31,7 @@ from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
 #: The gaps between a puzzle's reviews, in days; the last one repeats.
-GAPS = (1, 3, 7)
+GAPS = (1, 3, 7, 21)
 #: Right answers at due reviews that take a puzzle out of the queue.
 TO_CLEAR = 2
 
@@ -52,7 +53,7 @@ def gap(step: int) -> int:
     """The days until the review after ``step``.
 
     >>> [gap(s) for s in range(5)]
-    [1, 3, 7, 7, 7]
+    [1, 3, 7, 21, 21]
     """
     return GAPS[min(max(step, 0), len(GAPS) - 1)]
 

@@ -68,6 +68,7 @@ from progress.pins import Tries, clean_pin, hash_pin
 from progress.play_rating import MatchResult
 from progress.rating_store import MemoryRatings, RatedAttempt, SavedRatings, play_in, rate_in, review_in
 from progress.ratings import Rating, puzzle_seed
+from progress.mistakes import MemoryMistakes, Mistakes, SavedMistakes
 from progress.repetition import Review
 from progress.salvage import META_PREFIX, Salvage, recover, set_aside
 from storage.errors import ProfileError, StoreUnavailable
@@ -152,6 +153,7 @@ class ProgressStore(Protocol):
     saving: bool
     problem: str | None
     message: str
+    mistakes: Mistakes  # the personal puzzles (progress.mistakes)
 
     def profiles(self, include_hidden: bool = False) -> list[Profile]: ...
     def placeholder_profiles(self) -> dict[int, int]: ...
@@ -222,6 +224,11 @@ class Store(SavedAccounts, SavedRatings):
     def url(self) -> str:
         """The database URL, without its password."""
         return safe_url(self._url)
+
+    @property
+    def mistakes(self) -> SavedMistakes:
+        """The profiles' personal puzzles (:mod:`progress.mistakes`), in this database."""
+        return SavedMistakes(self)
 
     def __repr__(self) -> str:
         return f"<Store {self.url}>"
@@ -513,6 +520,8 @@ class NullStore(MemoryAccounts, MemoryRatings):
         self._games: dict[int, dict[int, SavedGame]] = {}
         self._guard_rows: dict[int, tuple[str | None, bool]] = {}  # MemoryAccounts
         self._tries: dict[int, Tries] = {}  # MemoryAccounts: wrong PINs and locks
+        #: the profiles' personal puzzles, for this session only (:mod:`progress.mistakes`)
+        self.mistakes = MemoryMistakes()
 
     def __repr__(self) -> str:
         return f"<NullStore problem={self.problem!r}>"

@@ -307,11 +307,30 @@ reviews_table = sa.Table(
     sa.Column("puzzle_id", sa.String(TEXT_LIMIT), primary_key=True),
     sa.Column("puzzle_type", sa.String(TEXT_LIMIT), nullable=False),
     sa.Column("game", sa.String(TEXT_LIMIT), nullable=False),
-    sa.Column("step", sa.Integer, nullable=False),  # which gap comes next: 1, 3, then 7 days
+    sa.Column("step", sa.Integer, nullable=False),  # which gap comes next: 1, 3, 7, then 21 days
     sa.Column("solved", sa.Integer, nullable=False),  # right answers in a row since it came back
     sa.Column("due", sa.Date, nullable=False),  # the player's local date it is due
     sa.Column("missed", sa.Date, nullable=False),  # the last day it was answered wrong
     sa.Index("ix_capicu_reviews_profile_due", "profile_id", "due"),
+)
+
+# Personal puzzles (progress/mistakes.py): a profile's own proven mistakes, and when each comes
+# back (the repetition schedule; ``due`` is NULL once it is retired). Added after release 1.
+mistakes_table = sa.Table(
+    "capicu_mistakes",
+    metadata,
+    sa.Column("profile_id", sa.Integer, sa.ForeignKey("capicu_profiles.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("puzzle_id", sa.String(40), primary_key=True),  # "mine-" + 16 hex digits
+    sa.Column("game", sa.String(TEXT_LIMIT), nullable=False),
+    sa.Column("themes", sa.Text, nullable=False),  # JSON list
+    sa.Column("data", sa.Text, nullable=False),  # the PersonalPuzzle's JSON
+    sa.Column("step", sa.Integer, nullable=False),
+    sa.Column("solved", sa.Integer, nullable=False),
+    sa.Column("due", sa.Date, nullable=True),
+    sa.Column("missed", sa.Date, nullable=False),
+    sa.Column("made_on", sa.Date, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_capicu_mistakes_profile_due", "profile_id", "due"),
 )
 
 

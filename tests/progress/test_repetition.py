@@ -19,16 +19,16 @@ def _answer(review, day, correct):
     return schedule(review, "p", "block_count", "block", correct=correct, day=day)
 
 
-def test_a_missed_puzzle_comes_back_after_1_3_and_7_days_until_solved_twice():
+def test_a_missed_puzzle_comes_back_after_1_3_7_and_21_days_until_solved_twice():
     review = _answer(None, START, False)
     days = [START]
-    outcomes = [False, False, True, True]  # wrong at the first two reviews, then right twice
+    outcomes = [False, False, False, True, True]  # wrong at the first three reviews, then right twice
     for correct in outcomes:
         day = review.due
         days.append(day)
         review = _answer(review, day, correct)
     assert review is None
-    assert [(b - a).days for a, b in zip(days, days[1:])] == [1, 3, 7, 7]
+    assert [(b - a).days for a, b in zip(days, days[1:])] == [1, 3, 7, 21, 21]
     assert days[1] == date(2026, 2, 28) and days[2] == date(2026, 3, 3)
 
 
@@ -70,7 +70,7 @@ def test_the_queue_invariants_hold_for_any_answers(steps):
 
 
 def test_gaps():
-    assert [gap(s) for s in range(4)] == [1, 3, 7, 7] and GAPS == (1, 3, 7)
+    assert [gap(s) for s in range(5)] == [1, 3, 7, 21, 21] and GAPS == (1, 3, 7, 21)
 
 
 def test_the_stores_keep_the_queue(saved_or_memory):
