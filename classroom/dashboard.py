@@ -1,0 +1,232 @@
+"""The teacher's dashboard of a class: what its students did, read in a few queries.
+
+One call, :func:`dashboard`, gathers everything the Progress tab shows: the students ×
+homework grid (done, late, started, not started; the score), each student's drill
+accuracy by rule topic (the puzzle type), their puzzle and play ratings week by week,
+when they were last seen, the class's weakest topics, and the class's history (the live
+quizzes and the tables' end-of-class summaries run for the class). A student's own page
+never calls this: the teacher's page does, behind the class's passphrase
+(classroom/roster.py).
+
+Exports: :func:`grid_rows` (one row per student) and :func:`to_csv` (the quiz's
+formula-safe CSV writer), and classroom/student_report.py's PDF per student.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta, timezone
+from typing import Any, Mapping, Sequence
+
+import pandas as pd
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from classroom.homework import Assignment, PuzzleSet, Status, assignments, local_time, puzzle_sets, statuses
+from classroom.quiz import to_csv
+from classroom.roster import Member, members
+from progress.store import Store
+from storage.database import (
+    attempts_table,
+    class_history_table,
+    devices_table,
+    games_table,
+    rating_history_table,
+    utc,
+)
+
+#: How far back the charts and the topics look.
+WEEKS = 8
+#: A topic needs this many answers (class-wide) to be called weak; a student's, to show.
+MIN_TOPIC = 10
+HISTORY_KINDS = ("quiz", "tables")
+HISTORY_LIMIT = 30
+#: The largest end-of-class summary kept (characters of JSON).
+HISTORY_DATA_LIMIT = 200_000
+
+TOPIC_COLUMNS = {"profile_id": "int64", "puzzle_type": "str", "attempts": "int64", "correct": "int64",
+                 "rate": "float64"}
+RATING_COLUMNS = {"profile_id": "int64", "kind": "str", "week": "datetime64[us]", "rating": "float64"}
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    id: int
+    class_id: int
+    kind: str  # quiz, tables
+    data: dict
+    at: datetime
+
+
+@dataclass
+class Dashboard:
+    school_class: Any
+    students: list[Member]
+    homework: list[Assignment]
+    sets: dict[int, PuzzleSet]
+    status: dict[tuple[int, int], Status]
+    topics: pd.DataFrame  # TOPIC_COLUMNS: each student's answers by puzzle type in the window
+    ratings: pd.DataFrame  # RATING_COLUMNS: each student's last rating of each week, per kind
+    last_seen: dict[int, datetime | None]
+    history: list[HistoryEntry] = field(default_factory=list)
+    since: datetime | None = None
+
+    def weakest_topics(self, min_attempts: int = MIN_TOPIC, limit: int = 3) -> pd.DataFrame:
+        """The class's weakest topics: lowest share right first, among topics answered at
+        least ``min_attempts`` times by the class (``puzzle_type, attempts, correct, rate,
+        students``)."""
+        t = self.topics
+        if t.empty:
+            return pd.DataFrame({"puzzle_type": pd.Series(dtype="str"), "attempts": pd.Series(dtype="int64"),
+                                 "correct": pd.Series(dtype="int64"), "rate": pd.Series(dtype="float64"),
+                                 "students": pd.Series(dtype="int64")})
+        grouped = t.groupby("puzzle_type", sort=True).agg(attempts=("attempts", "sum"), correct=("correct", "sum"),
+                                                         students=("profile_id", "nunique")).reset_index()
+        grouped["rate"] = grouped["correct"] / grouped["attempts"]
+        grouped = grouped[grouped["attempts"] >= min_attempts]
+        grouped = grouped.sort_values(["rate", "attempts", "puzzle_type"], ascending=[True, False, True], kind="stable")
+        return grouped[["puzzle_type", "attempts", "correct", "rate", "students"]].head(limit).reset_index(drop=True)
+
+    def done_count(self, profile_id: int) -> tuple[int, int]:
+        """(homework finished, homework set) for one student."""
+        mine = [self.status[(a.id, profile_id)] for a in self.homework]
+        return sum(s.finished for s in mine), len(mine)
+
+
+def _topics(conn: Connection, ids: Sequence[int], since: datetime) -> pd.DataFrame:
+    t = attempts_table
+    right = sa.func.sum(sa.case((t.c.correct == sa.true(), 1), else_=0))
+    rows = conn.execute(sa.select(t.c.profile_id, t.c.puzzle_type, sa.func.count().label("attempts"),
+                                  right.label("correct"))
+                        .where(t.c.profile_id.in_(ids), t.c.at >= since)
+                        .group_by(t.c.profile_id, t.c.puzzle_type)).all()
+    frame = pd.DataFrame({"profile_id": [r.profile_id for r in rows], "puzzle_type": [r.puzzle_type for r in rows],
+                          "attempts": [int(r.attempts) for r in rows], "correct": [int(r.correct or 0) for r in rows]})
+    frame["rate"] = (frame["correct"] / frame["attempts"]) if len(frame) else pd.Series(dtype="float64")
+    return frame.astype(TOPIC_COLUMNS).sort_values(["profile_id", "puzzle_type"]).reset_index(drop=True)
+
+
+def week_start(moment: pd.Series, time_zone: str) -> pd.Series:
+    """The Monday (midnight, the class's wall clock, as a naive datetime) of each moment's week."""
+    local = moment.dt.tz_convert(time_zone).dt.tz_localize(None).dt.normalize()
+    return (local - pd.to_timedelta(local.dt.day_of_week, unit="D")).astype("datetime64[us]")
+
+
+def _ratings(conn: Connection, ids: Sequence[int], since: datetime, time_zone: str) -> pd.DataFrame:
+    h = rating_history_table
+    rows = conn.execute(sa.select(h.c.profile_id, h.c.kind, h.c.rating, h.c.at)
+                        .where(h.c.profile_id.in_(ids), h.c.at >= since).order_by(h.c.at, h.c.id)).all()
+    if not rows:
+        return pd.DataFrame({k: pd.Series(dtype=v) for k, v in RATING_COLUMNS.items()})
+    frame = pd.DataFrame({"profile_id": [r.profile_id for r in rows], "kind": [r.kind for r in rows],
+                          "rating": [float(r.rating) for r in rows],
+                          "at": pd.to_datetime([utc(r.at) for r in rows], utc=True)})
+    frame["week"] = week_start(frame["at"], time_zone)
+    last = frame.groupby(["profile_id", "kind", "week"], sort=True)["rating"].last().reset_index()
+    return last[list(RATING_COLUMNS)].astype(RATING_COLUMNS)
+
+
+def _last_seen(conn: Connection, ids: Sequence[int]) -> dict[int, datetime | None]:
+    seen: dict[int, datetime | None] = {pid: None for pid in ids}
+    for table, column in ((attempts_table, "at"), (games_table, "updated_at"), (devices_table, "last_seen")):
+        query = (sa.select(table.c.profile_id, sa.func.max(table.c[column]).label("last"))
+                 .where(table.c.profile_id.in_(ids)).group_by(table.c.profile_id))
+        for r in conn.execute(query):
+            if r.last is not None:
+                when = utc(r.last)
+                if seen.get(r.profile_id) is None or when > seen[r.profile_id]:
+                    seen[r.profile_id] = when
+    return seen
+
+
+def _history_of(row: Any) -> HistoryEntry:
+    return HistoryEntry(int(row.id), int(row.class_id), row.kind, json.loads(row.data), utc(row.at))
+
+
+def history(store: Store, class_id: int, limit: int = HISTORY_LIMIT) -> list[HistoryEntry]:
+    """The class's live quizzes and tables' summaries, newest first."""
+    t = class_history_table
+    query = sa.select(t).where(t.c.class_id == class_id).order_by(t.c.at.desc(), t.c.id.desc()).limit(limit)
+    return [_history_of(r) for r in store._run(lambda conn: conn.execute(query).all(), write=False)]
+
+
+def record_history(store: Store, class_id: int, kind: str, data: Mapping[str, Any], *,
+                   at: datetime | None = None) -> HistoryEntry:
+    """Keep a live quiz's results (``kind="quiz"``) or the tables' end-of-class summary
+    (``"tables"``) in the class's history. ``data`` is JSON: what the summary showed."""
+    if kind not in HISTORY_KINDS:
+        raise ValueError(f"a class's history keeps {' or '.join(HISTORY_KINDS)}, not {kind!r}")
+    text = json.dumps(dict(data), separators=(",", ":"), default=str, allow_nan=False)
+    if len(text) > HISTORY_DATA_LIMIT:
+        raise ValueError(f"a class's history entry must stay under {HISTORY_DATA_LIMIT} characters")
+    moment = utc(at) if at is not None else datetime.now(timezone.utc)
+    insert = sa.insert(class_history_table).values(class_id=class_id, kind=kind, data=text, at=moment)
+    new_id = store._run(lambda conn: conn.execute(insert).inserted_primary_key[0], write=True)
+    return HistoryEntry(int(new_id), class_id, kind, json.loads(text), moment)
+
+
+def dashboard(store: Store, school_class: Any, *, now: datetime | None = None, weeks: int = WEEKS) -> Dashboard:
+    """Everything the Progress tab of ``school_class`` (a roster SchoolClass) shows."""
+    moment = utc(now) if now is not None else datetime.now(timezone.utc)
+    since = moment - timedelta(weeks=weeks)
+    students = members(store, school_class.id)
+    homework = assignments(store, school_class.id)
+    sets = {s.id: s for s in puzzle_sets(store, school_class.id)}
+    ids = [m.profile_id for m in students]
+    status = statuses(store, school_class, homework, ids, now=moment, sets=sets)
+
+    def read(conn: Connection):
+        if not ids:
+            return _topics(conn, [-1], since), _ratings(conn, [-1], since, school_class.time_zone), {}
+        return _topics(conn, ids, since), _ratings(conn, ids, since, school_class.time_zone), _last_seen(conn, ids)
+
+    topics, ratings, seen = store._run(read, write=False)
+    return Dashboard(school_class, students, homework, sets, status, topics, ratings, seen,
+                     history(store, school_class.id), since)
+
+
+def grid_rows(board: Dashboard, labels: Mapping[int, str], states: Mapping[str, str], *,
+              nickname: str = "student", last_seen: str = "last seen") -> list[dict[str, Any]]:
+    """The students × homework grid as rows for a CSV: the nickname, each homework's state
+    (in the reader's words, ``states``) with its score, and when the student was last seen
+    (the class's clock). ``labels``: homework id -> its column name."""
+    rows = []
+    for m in board.students:
+        row: dict[str, Any] = {nickname: m.nickname}
+        for a in board.homework:
+            s = board.status[(a.id, m.profile_id)]
+            cell = states.get(s.state, s.state)
+            if s.score is not None:
+                cell += f" ({round(100 * s.score)}%)"
+            row[labels.get(a.id, str(a.id))] = cell
+        seen = board.last_seen.get(m.profile_id)
+        row[last_seen] = local_time(board.school_class.time_zone, seen).strftime("%Y-%m-%d %H:%M") if seen else ""
+        rows.append(row)
+    return rows
+
+
+def student_weeks(board: Dashboard, profile_id: int, kind: str) -> pd.DataFrame:
+    """One student's rating of ``kind`` at the end of each week (``week, rating``)."""
+    r = board.ratings
+    mine = r[(r["profile_id"] == profile_id) & (r["kind"] == kind)]
+    return mine[["week", "rating"]].reset_index(drop=True)
+
+
+def class_weeks(board: Dashboard, kind: str) -> pd.DataFrame:
+    """The class's median rating of ``kind`` each week (among those rated that week)."""
+    r = board.ratings[board.ratings["kind"] == kind]
+    if r.empty:
+        return pd.DataFrame({"week": pd.Series(dtype="datetime64[us]"), "rating": pd.Series(dtype="float64")})
+    return r.groupby("week", sort=True)["rating"].median().reset_index()
+
+
+def student_topics(board: Dashboard, profile_id: int) -> pd.DataFrame:
+    t = board.topics
+    return t[t["profile_id"] == profile_id][["puzzle_type", "attempts", "correct", "rate"]].reset_index(drop=True)
+
+
+__all__ = [
+    "Dashboard", "HISTORY_KINDS", "HistoryEntry", "MIN_TOPIC", "WEEKS", "class_weeks", "dashboard", "grid_rows",
+    "history", "record_history", "student_topics", "student_weeks", "to_csv", "week_start",
+]
