@@ -34,6 +34,7 @@ PAGES = [
     (page_file("lesson"), "lesson", "nav.lesson", ":material/play_lesson:"),
     (page_file("practice"), "practice", "nav.practice", ":material/extension:"),
     (page_file("daily"), "daily", "nav.daily", ":material/today:"),
+    (page_file("deal"), "deal", "nav.deal", ":material/style:"),
     (page_file("play"), "play", "nav.play", ":material/sports_esports:"),
     (page_file("table"), "table", "nav.table", ":material/table_restaurant:"),
     (page_file("analyse"), "analyse", "nav.analyse", ":material/troubleshoot:"),
