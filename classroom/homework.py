@@ -57,6 +57,7 @@ from storage.database import (
     classes_table,
     games_table,
     lessons_table,
+    mistakes_table,
     puzzle_sets_table,
     utc,
 )
@@ -453,15 +454,13 @@ def _read_work(conn: Connection, work: Sequence[Assignment], sets: Mapping[int, 
 
 
 def _mistakes_due(conn: Connection, profile_ids: Sequence[int], today: date) -> dict[int, int]:
-    """How many personal puzzles each student has due (progress/mistakes.py, when it exists)."""
-    try:
-        from progress import mistakes as personal  # noqa: PLC0415 - built by another issue
-    except ImportError:
-        return {}
-    count = getattr(personal, "count_due_in", None)
-    if count is None:
-        return {}
-    return {pid: int(count(conn, pid, today)) for pid in profile_ids}
+    """How many personal puzzles each student has due today (progress/mistakes.py's table)."""
+    t = mistakes_table
+    rows = conn.execute(sa.select(t.c.profile_id, sa.func.count().label("due")).where(
+        t.c.profile_id.in_(list(profile_ids)), t.c.due.is_not(None), t.c.due <= today).group_by(t.c.profile_id))
+    found = {pid: 0 for pid in profile_ids}
+    found.update({r.profile_id: int(r.due) for r in rows})
+    return found
 
 
 def _finish(a: Assignment, count: int, needed: int, done_at: datetime | None, now: datetime,
@@ -507,8 +506,8 @@ def _status(a: Assignment, pid: int, work: _Work, sets: Mapping[int, PuzzleSet],
     tries = [x for x in work.attempts.get(pid, ()) if x[0] >= a.set_at and x[1].startswith(MINE_PREFIX)]
     status = _counted(a, tries, needed, now)
     if not status.finished and work.mistakes_due.get(pid) == 0 and now >= a.set_at:
-        # nothing left to review: the queue is empty, done now (or when the last was answered)
-        return _finish(a, status.count, needed, tries[-1][0] if tries else now, now, status.score)
+        # nothing left to review: done (when the last answer counted here came, else when it was set)
+        return _finish(a, status.count, needed, tries[-1][0] if tries else a.set_at, now, status.score)
     return status
 
 

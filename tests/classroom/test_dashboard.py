@@ -84,11 +84,11 @@ def test_the_history_keeps_quizzes_and_tables_newest_first_per_class(store):
 def test_the_grid_exports_as_a_formula_safe_csv(store):
     cls = make_class(store)
     pid = student(store, cls, "=HYPERLINK(1)")
-    a = hw.set_homework(store, cls.id, "mistakes", {"count": 1}, datetime(2026, 12, 12, 17, 0), set_at=SET_AT,
-                        now=SET_AT)
+    a = hw.set_homework(store, cls.id, "play", {"game": "all_fives", "rounds": 1, "level": "casual"},
+                        datetime(2026, 12, 12, 17, 0), set_at=SET_AT, now=SET_AT)
     answer(store, pid, "best_move", True, datetime(2026, 12, 3, 9, 0, tzinfo=UTC))
     board = dash.dashboard(store, cls, now=NOW)
-    rows = dash.grid_rows(board, {a.id: "Mistakes"}, {"not_started": "not started"})
+    rows = dash.grid_rows(board, {a.id: "Play"}, {"not_started": "not started"})
     text = dash.to_csv(rows)
     assert text.splitlines()[1].startswith("'=HYPERLINK(1),not started,")
     assert "2026-12-03 10:00" in text  # last seen on the class's clock (Amsterdam)

@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 
 from classroom import homework as hw
 from progress import Attempt
-from storage.database import games_table
+from storage.database import games_table, mistakes_table
 from tests.classroom.class_rows import T0, make_class, student
 from tests.progress.conftest import db_url, postgres_base, store  # noqa: F401 - fixtures
 
@@ -154,15 +154,31 @@ def test_play_counts_rounds_of_finished_matches_of_the_game_against_the_level(st
     assert (status.state, status.count, status.done_at) == ("done", 3, SET_AT + timedelta(hours=5))
 
 
-def test_mistakes_count_answers_to_personal_puzzles(store):
+def owe_mistake(store, pid: int, puzzle_id: str, due: date | None) -> None:
+    values = dict(profile_id=pid, puzzle_id=puzzle_id, game="all_fives", themes="[]", data="{}", step=0, solved=0,
+                  due=due, missed=date(2026, 11, 30), made_on=date(2026, 11, 30), created_at=T0)
+    store._run(lambda conn: conn.execute(sa.insert(mistakes_table).values(**values)), write=True)
+
+
+def test_mistakes_are_done_when_n_were_answered_or_none_is_due(store):
     cls = make_class(store)
-    ana = student(store, cls, "Ana")
+    ana, bo = student(store, cls, "Ana"), student(store, cls, "Bo")
     a = hw.set_homework(store, cls.id, "mistakes", {"count": 2}, DUE, set_at=SET_AT, now=SET_AT)
+    for pid in (ana, bo):
+        owe_mistake(store, pid, "mine-0123456789abcdef", date(2026, 12, 1))
+        owe_mistake(store, pid, "mine-fedcba9876543210", date(2026, 12, 30))  # not due yet
     tried(store, ana, "mine-0123456789abcdef", True, SET_AT + timedelta(hours=1), kind="best_move")
     tried(store, ana, "best_move:all_fives:2:5", True, SET_AT + timedelta(hours=1), kind="best_move")
-    assert one(store, cls, a, ana, SET_AT + timedelta(days=1)).count == 1
+    now = SET_AT + timedelta(days=1)
+    found = hw.statuses(store, cls, [a], [ana, bo], now=now)
+    assert (found[(a.id, ana)].state, found[(a.id, ana)].count) == ("started", 1)
+    assert found[(a.id, bo)].state == "not_started"
     tried(store, ana, "mine-fedcba9876543210", False, SET_AT + timedelta(hours=2), kind="best_move")
-    assert one(store, cls, a, ana, SET_AT + timedelta(days=1)).state == "done"
+    assert one(store, cls, a, ana, now).state == "done"
+    # Bo's queue empties (the review moved the puzzle on): nothing left to review is done
+    store._run(lambda conn: conn.execute(sa.update(mistakes_table).where(mistakes_table.c.profile_id == bo)
+                                         .values(due=date(2026, 12, 20))), write=True)
+    assert one(store, cls, a, bo, now).state == "done"
 
 
 def test_the_due_date_comes_after_the_setting_and_edits_stay_in_their_class(store):
