@@ -33,6 +33,7 @@ PAGES = [
     (page_file("course"), "course", "nav.course", ":material/school:"),
     (page_file("lesson"), "lesson", "nav.lesson", ":material/play_lesson:"),
     (page_file("practice"), "practice", "nav.practice", ":material/extension:"),
+    (page_file("mistakes"), "mistakes", "nav.mistakes", ":material/psychology_alt:"),
     (page_file("daily"), "daily", "nav.daily", ":material/today:"),
     (page_file("deal"), "deal", "nav.deal", ":material/style:"),
     (page_file("play"), "play", "nav.play", ":material/sports_esports:"),

@@ -7,6 +7,7 @@ from ui import session
 from ui.shell import page_file
 from ui.labels import game_title
 from ui.parts.lesson_catalog import course
+from ui.parts.mistakes.book import due_count
 from ui.parts.stills import lesson_still, lesson_still_text
 
 tr = session.tr()
@@ -24,6 +25,15 @@ if (me := session.profile()) is not None:
     if due:
         st.page_link(page_file("practice"), label=tr("ratings.review_home", n=len(due)), icon=":material/replay:",
                      query_params={"review": "1", "lang": session.lang()})
+
+# your mistakes: puzzles from your own games due today (a guest's, for this visit)
+try:
+    mistakes_due = due_count(session.today())
+except ProgressError:
+    mistakes_due = 0
+if mistakes_due:
+    st.page_link(page_file("mistakes"), label=tr("mistakes.home", n=mistakes_due), icon=":material/psychology_alt:",
+                 query_params={"lang": session.lang()})
 
 start, daily, practice, play, table, analyse = st.columns(6)
 with start:

@@ -15,6 +15,7 @@ from progress.rating_store import performance_by_type, theme_trend
 from progress.stats import accuracy_by_type, streak, streak_calendar, weakest_drills
 from puzzles import PUZZLE_TYPES, daily_set
 from ui import session
+from ui.parts.mistakes.book import counts as mistake_counts
 from ui.shell import page_file
 from ui.labels import chart_separators, figure, game_title, percent, ptype_title
 
@@ -135,6 +136,23 @@ if len(by_type_table := accuracy_by_type(attempts)):
     with st.expander(tr("stats.table")):
         shown = by_type_table.assign(puzzle_type=by_type_table["puzzle_type"].map(lambda t: names.get(t, t)))
         st.dataframe(shown, hide_index=True, width="stretch")
+
+# ------------------------------------------------------------------ your mistakes (personal puzzles)
+st.subheader(tr("mistakes.stats_title"))
+try:
+    mine = mistake_counts(today)
+except ProgressError:
+    mine = None
+    session.notice("notice.not_saved")
+if mine is not None and mine.total:
+    m1, m2, m3 = st.columns(3)
+    m1.metric(tr("mistakes.stats_due"), mine.due)
+    m2.metric(tr("mistakes.stats_total"), mine.total)
+    m3.metric(tr("mistakes.stats_retired"), mine.retired, help=tr("mistakes.stats_retired_help"))
+    st.page_link(page_file("mistakes"), label=tr("mistakes.stats_open"), icon=":material/psychology_alt:",
+                 query_params={"lang": session.lang()})
+elif mine is not None:
+    st.caption(tr("mistakes.stats_empty"))
 
 # ------------------------------------------------------------------ games against the bots
 st.subheader(tr("stats.games"))
