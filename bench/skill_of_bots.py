@@ -106,8 +106,9 @@ def table(data: dict[str, dict[str, dict]]) -> str:
             if row is None:
                 lines.append(f"| {game} | {bot} | 0 | 0 | — | — | — |")
                 continue
+            high = "∞" if row["high"] is None else f"{row['high']:.2f}"  # one round: no interval
             lines.append(f"| {game} | {bot} | {row['decisions']} | {row['played_rounds']} | {row['mean']:.2f} "
-                         f"[{row['low']:.2f}, {row['high']:.2f}] | {row['within']:.1%} | {row['sure']:.0%} |")
+                         f"[{row['low']:.2f}, {high}] | {row['within']:.1%} | {row['sure']:.0%} |")
     return "\n".join(lines)
 
 

@@ -105,11 +105,13 @@ class Figure:
         return self.decisions >= FEW
 
     def to_dict(self) -> dict[str, Any]:
-        return {k: (round(v, 4) if isinstance(v, float) else v) for k, v in self.__dict__.items()}
+        """JSON-able: an interval with no upper end (one round) is ``None``."""
+        return {k: (None if v == math.inf else round(v, 4) if isinstance(v, float) else v)
+                for k, v in self.__dict__.items()}
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> "Figure":
-        return Figure(**{k: data[k] for k in Figure.__dataclass_fields__})
+        return Figure(**{k: math.inf if data[k] is None else data[k] for k in Figure.__dataclass_fields__})
 
 
 def t95(df: int) -> float:
@@ -250,7 +252,8 @@ def compare(mine: Figure, bots: dict[str, Figure]) -> tuple[str, ...]:
     >>> compare(Figure(50, 30, 6.0, 5.0, 7.0, .6, .5, .7), bots)
     ('below', 'casual')
     """
-    levels = [lv for lv in BOT_LEVELS if lv in bots]
+    # a bot's figure on too few decisions, or on one round (no interval), says nothing yet
+    levels = [lv for lv in BOT_LEVELS if lv in bots and bots[lv].enough and bots[lv].high < math.inf]
     if not levels:
         return ()
     # weakest (most points lost) first
