@@ -233,12 +233,13 @@ def judge_seen(view: SeatView, ply: int, action: str, hinted: bool, *, seed: int
         mine, top = exact_values.get(chosen, exact_values.get(action, 0.0)), max(exact_values.values())
     else:
         mine, top = values[chosen], values[best]
-    facts = why_facts(view, action, best) if grade_of(loss.mean) != "best" else ()
+    facts = why_facts(view, action, best, values) if grade_of(loss.mean) != "best" else ()
     return Decision(ply, action, best, values[chosen], values[best], loss.mean, grade_of(loss.mean), mine, top,
                     ev.deals, hinted, values, loss.low, loss.high, loss.sure, ev.exact, stderr, facts)
 
 
-def why_facts(view: SeatView, action: str, best: str) -> tuple[tuple[str, dict[str, Any]], ...]:
+def why_facts(view: SeatView, action: str, best: str,
+              values: dict[str, float] | None = None) -> tuple[tuple[str, dict[str, Any]], ...]:
     """Why ``best`` was better than ``action`` from ``view``, in domino terms, as the hint
     says it (strategy/hints.py): the numbers each leaves on the ends, a double the best
     move plays and yours keeps, and the voids and near-exhausted numbers among the numbers
@@ -247,8 +248,13 @@ def why_facts(view: SeatView, action: str, best: str) -> tuple[tuple[str, dict[s
     * ``("ends", {"yours": [a, b], "best": [c, d]})``: the open ends after each move;
     * ``("double", {"tile": "5-5"})``: the best move plays this double, yours keeps it;
     * ``("void", ...)``, ``("count", ...)``: as in a hint, only for the numbers one move
-      leaves open and the other does not.
+      leaves open and the other does not;
+    * ``("theme", {"code": c, ...})``: last, the most telling theme of what the best move
+      does (:func:`strategy.themes.theme_facts`, with its figures; ``values`` guard it), the
+      one sentence a Mistake or Blunder card leads with; none when no theme applies.
     """
+    from .themes import theme_facts
+
     from .hints import _table_facts
 
     yours, top = Action.parse(action), Action.parse(best)
@@ -263,7 +269,8 @@ def why_facts(view: SeatView, action: str, best: str) -> tuple[tuple[str, dict[s
     apart = set(mine or ()) ^ set(theirs or ())
     facts += [(code, params) for code, params in _table_facts(view, yours, [yours, top])
               if params["number"] in apart]
-    return tuple(facts[:4])
+    theme, figures = theme_facts(view, action, best, values)[0]
+    return tuple(facts[:4]) + ((("theme", {"code": theme, **figures}),) if theme != "other" else ())
 
 
 def table_value(game: MatchRecord, index: int, seat: int = 0) -> float | None:

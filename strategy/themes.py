@@ -30,10 +30,12 @@ The rules, in the order the tags are given (most telling first; at most
   (a number the partner has shown by laying it, that the partner does not provably lack),
   or, as many of those, fewer ends of numbers the partner provably lacks;
 * ``keep_variety``: the better move leaves more ends the hand can still follow;
-* ``control``: the better move leaves an end of a number the hand owns (more of its tiles
-  in the hand than out), and the move played leaves none;
-* ``shed_weight``: the better move sheds at least :data:`HEAVIER` more pips (not Goat,
-  where it is ``goat_penalty``; not All Fives, whose count is the in-play points);
+* ``control``: the better move leaves an end of a number the hand owns (two tiles of it
+  or more in the hand, more than are still out), and the move played leaves none;
+* ``shed_weight``: the better move sheds at least :data:`HEAVIER` more pips once nobody
+  can draw (the stock is empty or there is none: the round ends by a domino or a block, and
+  the pips in hand count); not in Goat, where it is ``goat_penalty``, nor in All Fives,
+  whose count is the in-play points;
 * ``other``: no rule applies.
 
 ``values`` (each action's expected points, as the review and the solver give them) only
@@ -139,6 +141,11 @@ def _after(view: SeatView) -> list[int]:
     return [(view.seat + k) % n for k in range(1, n)]
 
 
+def _new(top: list[int], mine: list[int]) -> int:
+    """The number to name: one the better move leaves and the move played does not."""
+    return next((n for n in top if n not in mine), top[0])
+
+
 def _fits(tile: Tile, ends: tuple[int, ...]) -> bool:
     return any(tile.has(n) for n in ends)
 
@@ -196,7 +203,7 @@ def _dead_double(p: _Pair, which: str) -> Tile | None:
 def _kill_double(p: _Pair) -> Fact | None:
     double = _dead_double(p, "best")
     if double is not None and _dead_double(p, "played") != double:
-        return ("kill_double", {"tile": str(double)})
+        return ("kill_double", {"tile": str(double), "number": double.low})
     return None
 
 
@@ -236,7 +243,7 @@ def _play_double(p: _Pair) -> Fact | None:
     tile = p.best.tile
     if not tile.is_double or (p.played.is_placement and p.played.tile == tile):
         return None
-    return ("play_double", {"tile": str(tile), "out": p.view.unseen_count(tile.low)})
+    return ("play_double", {"tile": str(tile), "number": tile.low, "out": p.view.unseen_count(tile.low)})
 
 
 def _voids(p: _Pair, seat: int, ends: tuple[int, ...]) -> list[int]:
@@ -253,7 +260,7 @@ def _block_void(p: _Pair) -> Fact | None:
         mine = sum(len(_voids(p, s, p.ends("played"))) for s in group)
         if sum(len(v) for v in top.values()) > mine:
             seat = next(s for s in group if top[s])
-            return ("block_void", {"seat": seat, "number": top[seat][0]})
+            return ("block_void", {"seat": seat, "number": _new(top[seat], _voids(p, seat, p.ends("played")))})
         if sum(len(v) for v in top.values()) < mine:
             return None
     return None
@@ -286,7 +293,7 @@ def _partner_number(p: _Pair) -> Fact | None:
 
     top, mine = follows("best"), follows("played")
     if len(top) > len(mine):
-        return ("partner_number", {"seat": partner, "number": top[0]})
+        return ("partner_number", {"seat": partner, "number": _new(top, mine)})
     if len(top) < len(mine):
         return None
     # or it shuts the partner out of fewer ends: numbers the partner provably lacks
@@ -303,8 +310,7 @@ def _followable(p: _Pair, which: str) -> list[int]:
 def _keep_variety(p: _Pair) -> Fact | None:
     top, mine = _followable(p, "best"), _followable(p, "played")
     if len(top) > len(mine) and p.hand["best"]:
-        number = next(n for n in top if n not in mine) if set(top) - set(mine) else top[0]
-        return ("keep_variety", {"number": number})
+        return ("keep_variety", {"number": _new(top, mine)})
     return None
 
 
@@ -312,7 +318,7 @@ def _owned(p: _Pair, which: str) -> list[int]:
     out = []
     for n in sorted(set(p.ends(which))):
         held = sum(1 for t in p.hand[which] if t.has(n))
-        if held and held > p.view.unseen_count(n):
+        if held >= 2 and held > p.view.unseen_count(n):
             out.append(n)
     return out
 
@@ -327,7 +333,7 @@ def _control(p: _Pair) -> Fact | None:
 
 
 def _shed_weight(p: _Pair) -> Fact | None:
-    if p.game() == "kozel" or (p.rules is not None and p.rules.flags.fives):
+    if p.game() == "kozel" or (p.rules is not None and p.rules.flags.fives) or p.view.stock_count > 0:
         return None
     if p.pips("best") - p.pips("played") >= HEAVIER:
         return ("shed_weight", {"tile": str(p.best.tile), "pips": p.pips("best"), "yours": p.pips("played")})

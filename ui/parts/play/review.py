@@ -19,8 +19,11 @@ from ui.shell import page_file
 from ui.labels import about, action_label, figure, percent, seat_labels
 from ui.parts.board_frame import show_board
 from ui.parts.hint_view import fact_text, values_help
+from ui.parts.themes import theme_sentence
 
 GRADE_MARKS = {"best": "✅", "good": "👍", "inaccuracy": "⚠️", "mistake": "❌", "blunder": "⛔"}
+#: Grades whose card leads with the theme's one sentence (issue 45 item 3).
+WHY_GRADES = ("mistake", "blunder")
 #: Grades a "next mistake" jump stops at.
 SLIPS = ("inaccuracy", "mistake", "blunder")
 #: The replay's step buttons keep their words for screen readers and tooltips, but on a
@@ -71,11 +74,22 @@ def luck_text(tr, d: Decision, table: float | None = None) -> str | None:
 
 
 def why_lines(tr, d: Decision, rules=None, seats: list[str] | None = None) -> list[str]:
-    """Why the best move was better, in domino terms (``strategy.review.why_facts``): the
-    ends each leaves, a double kept, and the hint's voids and counts (worded as the hint
-    words them; they need the table's ``rules``, and ``seats`` names the seats)."""
+    """Why the best move was better, in domino terms (``strategy.review.why_facts``): on a
+    Mistake or Blunder first one sentence of what the best move does (its theme,
+    ``ui.parts.themes``), then the ends each leaves, a double kept, and the hint's voids and
+    counts (worded as the hint words them; they need the table's ``rules``, and ``seats``
+    names the seats)."""
     lines = []
+    theme = next((params for code, params in d.facts if code == "theme"), None)
+    if theme is not None and d.grade in WHY_GRADES:  # one sentence first: what the best move does
+        names = seats or (seat_labels(tr, rules) if rules is not None else None)
+        params = {k: v for k, v in theme.items() if k != "code"}
+        sentence = theme_sentence(tr, theme["code"], params, names)
+        if sentence:
+            lines.append(sentence)
     for code, params in d.facts:
+        if code == "theme":
+            continue
         if code == "ends":
             lines.append(tr("play.why.ends", yours=join(tr.lang, [str(n) for n in params["yours"]]),
                             best=join(tr.lang, [str(n) for n in params["best"]])))
