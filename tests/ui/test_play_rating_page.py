@@ -144,16 +144,17 @@ def test_my_progress_shows_the_play_rating_and_play_per_game(progress_db, lang):
     assert any(m.label == tr("ratings.play_title") and m.value == rating.shown for m in at.metric)
     assert tr("ratings.play_count", n=3) in texts_of(at)
     charts = len(at.get("plotly_chart"))
-    assert charts == 5  # accuracy ×2, the calendar, the play rating's trend, the games
+    assert charts == 6  # accuracy ×2, the calendar, the play rating's trend, the games, the skill trend
     assert any(m.label == tr("stats.games_played") and m.value == "3" for m in at.metric)
     picker = at.selectbox(key="stats_games_pick")
     picker.set_value("draw").run()
     assert not at.exception
     assert any(m.label == tr("stats.games_played") and m.value == "1" for m in at.metric)
-    figure = json.loads(at.get("plotly_chart")[-1].proto.spec)
-    assert figure["layout"]["title"]["text"] == f"{tr('stats.games_chart')} · {game_title(tr, 'draw')}"
+    title = f"{tr('stats.games_chart')} · {game_title(tr, 'draw')}"
+    figure = next(f for f in (json.loads(c.proto.spec) for c in at.get("plotly_chart"))
+                  if f["layout"]["title"]["text"] == title)
     assert len(figure["data"][0]["x"]) == 1  # the one Draw match
-    by_game = at.dataframe[-1].value  # every game side by side
+    by_game = next(d.value for d in at.dataframe if tr("ratings.col_game") in d.value)  # every game side by side
     counts = dict(zip(by_game[tr("ratings.col_game")], by_game[tr("stats.games_played")]))
     assert counts == {game_title(tr, "laplaza_1v1"): 2, game_title(tr, "draw"): 1}
 

@@ -16,6 +16,7 @@ from progress.stats import accuracy_by_type, streak, streak_calendar, weakest_dr
 from puzzles import PUZZLE_TYPES, daily_set
 from ui import session
 from ui.parts.mistakes.book import counts as mistake_counts
+from ui.parts.skill_view import skill_section
 from ui.shell import page_file
 from ui.labels import chart_separators, figure, game_title, percent, ptype_title
 
@@ -196,3 +197,10 @@ if len(played) > 1:
                          tr("play.accuracy"): percent(tr, sum(g.best for g in done) / n) if n else "—",
                          tr("play.loss"): figure(tr, sum(g.points_lost for g in done) / n) if n else "—"})
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+
+# ------------------------------------------------------------------ the skill figure per game (ui/parts/skill_view.py)
+try:
+    every_game = session.store().games(profile.id)  # Play and the analysis board alike
+except ProgressError:
+    every_game = []
+skill_section(tr, every_game)

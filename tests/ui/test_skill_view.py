@@ -1,0 +1,125 @@
+"""The skill figure on My progress (ui/parts/skill_view.py), in every language: the
+sentence beside the bots, the figures, the trend chart, the weakest themes with their
+practice and lesson links; fewer than ten decisions say so instead of a figure.
+
+The saved games are real 1 v 1 matches played by fast bots with a made-up review (no
+solver: tests/progress/test_skill.py), written straight into the page's store.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+from urllib.parse import parse_qs
+
+import pytest
+
+import ui.parts.skill_view as skill_view
+from progress import open_store
+from progress.skill import FEW, Figure, rounds_of
+from strategy.themes import THEMES
+from tests.progress.test_skill import START, played_match, saved
+from tests.ui.conftest import create_profile, open_app, texts_of
+from ui.i18n import LANGUAGES, translator
+from ui.labels import game_title
+
+#: the bots' figures the page reads (the committed data file grows while it is measured)
+BOTS = {"laplaza_1v1": {"casual": Figure(300, 60, 4.0, 3.5, 4.5, .5, .45, .55),
+                        "strong": Figure(300, 60, 2.6, 2.3, 2.9, .6, .55, .65),
+                        "expert": Figure(300, 60, 0.8, 0.6, 1.0, .8, .75, .85)}}
+
+
+@pytest.fixture(scope="module")
+def matches():
+    return [saved(played_match(f"skill-{n}", 2), START + timedelta(days=n)) for n in range(3)]
+
+
+@pytest.fixture(autouse=True)
+def measured_bots(monkeypatch):
+    monkeypatch.setattr(skill_view, "bot_figures", lambda: BOTS)
+
+
+def _with_games(progress_db, lang: str, games):
+    at = open_app("stats", lang=lang)
+    create_profile(at, "Noa")
+    with open_store(f"sqlite:///{progress_db}") as store:
+        (noa,) = store.profiles()
+        for g in games:
+            store.save_game(noa.id, g)
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_my_progress_shows_the_skill_figure_beside_the_bots(progress_db, matches, lang):
+    tr = translator(lang)
+    at = _with_games(progress_db, lang, matches)
+    text = texts_of(at)
+    assert tr("skill.title") in text
+    mine = skill_view.figure(skill_view.last(rounds_of(matches, "laplaza_1v1")))
+    sentence = skill_view.skill_sentence(tr, "laplaza_1v1", mine, BOTS["laplaza_1v1"])
+    assert sentence in text and game_title(tr, "laplaza_1v1") in sentence
+    assert any(m.label == tr("skill.loss") for m in at.metric)
+    assert any(m.label == tr("skill.decisions") and m.value == str(mine.decisions) for m in at.metric)
+    chart = next(json.loads(c.proto.spec) for c in at.get("plotly_chart")
+                 if json.loads(c.proto.spec)["layout"]["title"]["text"] == tr("skill.chart",
+                                                                               game=game_title(tr, "laplaza_1v1")))
+    assert len(chart["layout"]["shapes"]) == 3  # a line per bot, each with its name
+    assert {a["text"] for a in chart["layout"]["annotations"]} == {tr(f"bot.{lv}.name") for lv in BOTS["laplaza_1v1"]}
+    # the weakest themes: each links to Practice with its theme and to its lesson
+    practice = [parse_qs(p.proto.query_string) for p in at.get("page_link") if p.proto.page == "practice"
+                and "theme" in parse_qs(p.proto.query_string)]
+    assert practice and all(q["theme"][0] in THEMES and q["theme"][0] != "other" for q in practice)
+    assert all(q["lang"] == [lang] for q in practice)
+    assert tr("skill.themes_title") in text
+
+
+def test_the_sentence_says_between_when_the_intervals_say_so():
+    tr = translator("en")
+    mine = Figure(40, 30, 3.2, 3.0, 3.4, .5, .4, .6)
+    assert skill_view.skill_sentence(tr, "laplaza_1v1", mine, BOTS["laplaza_1v1"]) == (
+        f"In {game_title(tr, 'laplaza_1v1')} you lose 3.2 ± 0.2 points a decision — between *Club player* and *Strong*.")
+    near = Figure(40, 30, 2.5, 2.0, 3.0, .5, .4, .6)
+    assert skill_view.skill_sentence(tr, "laplaza_1v1", near, BOTS["laplaza_1v1"]).endswith(
+        "about the level of *Strong*.")
+
+
+def test_fewer_than_ten_decisions_say_so_instead_of_a_figure(progress_db):
+    game = played_match("skill-short", 1)
+    one = saved(game, START)
+    n = sum(len(r.decisions) for r in rounds_of([one], "laplaza_1v1"))
+    assert n < FEW
+    tr = translator("en")
+    at = _with_games(progress_db, "en", [one])
+    assert tr("skill.too_few", game=game_title(tr, "laplaza_1v1"), n=n, few=FEW) in texts_of(at)
+    assert not any(m.label == tr("skill.within") for m in at.metric)
+
+
+def test_without_reviewed_rounds_it_says_how_to_get_a_figure():
+    tr = translator("nl")
+    at = open_app("stats", lang="nl")
+    create_profile(at, "Ivo")
+    at.run()
+    assert tr("skill.none_yet", n=FEW) in texts_of(at)
+
+
+def test_themes_come_from_the_positions_of_the_mistakes(matches):
+    rounds = rounds_of(matches, "laplaza_1v1")
+    mistakes = sum(d.data["grade"] == "mistake" for r in rounds for d in r.decisions)
+    tagged = skill_view.tagged(rounds)
+    assert mistakes and len(tagged) <= mistakes
+    weak = skill_view.weakest_themes(rounds)
+    assert weak and all(code in THEMES and code != "other" for code, _, _ in weak)
+    counts = [n for _, n, _ in weak]
+    assert counts == sorted(counts, reverse=True)
+
+
+def test_a_position_is_rebuilt_from_each_kind_of_record(matches):
+    record = matches[0].record
+    views = skill_view.decision_views(record, 0)
+    plies = [d["ply"] for d in record["reviews"]["0"]["decisions"]]
+    assert sorted(views) == sorted(plies)
+    assert all(v.seat == 0 for v in views.values())
+    assert skill_view.decision_views({"setup": {}, "rounds": []}, 0) == {}  # a damaged record: nothing
+    assert skill_view.decision_views({"table": {"rules": "nonsense"}}, 0) == {}
