@@ -94,7 +94,7 @@ def losses(puzzle, tr: Translator) -> list[str]:
         marks = [tr("mistakes.yours")] if _canonical(rnd, move) == played else []
         if _canonical(rnd, move) in answers and loss >= 0.05:
             marks.append(tr("mistakes.an_answer"))
-        lines.append(f"{text} ({', '.join(marks)})" if marks else text)
+        lines.append(f"{text} — {', '.join(marks)}" if marks else text)
     return lines
 
 
