@@ -26,6 +26,7 @@ move, and said only when what you have seen proves them.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 from engine import Action, Round, Rules
@@ -165,6 +166,42 @@ def build(rules: Rules, seed: str, rng, plan: float) -> Draft | None:
     if not entries:
         return None
     return draft_of(rules, entries[mix("pick", seed) % len(entries)])
+
+
+# ------------------------------------------------------------------ themes (issue 45 item 3)
+def answer_themes(view, params: dict[str, Any]) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """What the answer does that the runner-up does not (``strategy.themes.theme_facts``),
+    from seat 0's view before the move and the question's params."""
+    from strategy.themes import theme_facts
+
+    return theme_facts(view, params["runner_up"], params["action"], params["values"])
+
+
+@lru_cache(maxsize=8)
+def _entry_themes(key: str) -> tuple[tuple[str, ...], ...]:
+    """Each banked entry's theme codes, for one setup (a fraction of a second a setup)."""
+    rules = next(s for s in SETUPS if s.key == key).rules()
+    return tuple(tuple(code for code, _ in answer_themes(replay(rules, e).view(VIEWER), {
+        "runner_up": e["runner_up"], "action": e["action"], "values": e["values"]}))
+        for e in bank()["setups"].get(key, []))
+
+
+#: How far :func:`theme_seed` looks for the seeds of a theme's puzzles.
+THEME_SEEDS = 4000
+
+
+@lru_cache(maxsize=64)
+def theme_seeds(preset: str, theme: str) -> tuple[int, ...]:
+    """The seeds whose best-move puzzle of ``preset`` (its one banked setup) teaches
+    ``theme``, in order, among the first :data:`THEME_SEEDS`: Practice's "practise this
+    theme" serves them one after another (empty: the bank has none of that theme)."""
+    keys = [s.key for s in SETUPS if s.preset == preset]
+    if not keys:
+        return ()
+    tagged = _entry_themes(keys[0])
+    if not tagged or not any(theme in t for t in tagged):
+        return ()
+    return tuple(seed for seed in range(THEME_SEEDS) if theme in tagged[mix("pick", f"{seed}.0") % len(tagged)])
 
 
 SPEC = PuzzleType(

@@ -2,7 +2,9 @@
 
 Links: ``?type=next_leader&game=laplaza_partners&level=hard`` (from a lesson's drills),
 ``level=mine`` for puzzles at the player's rating, ``?puzzle=<puzzle id>`` for one exact
-puzzle, ``?review=1`` for the puzzles due for review (spaced repetition).
+puzzle, ``?review=1`` for the puzzles due for review (spaced repetition), ``?theme=<code>``
+for the best-move puzzles whose answer teaches one theme (``strategy.themes``; "practise
+this theme" on a puzzle, a review or My progress).
 """
 
 from functools import partial
@@ -10,11 +12,14 @@ from functools import partial
 import streamlit as st
 
 from progress import ProgressError
-from puzzles import BANDS, PUZZLE_TYPES, PuzzleError, practice_puzzle, puzzle_from_id
+from puzzles import BANDS, PUZZLE_TYPES, PuzzleError, generate, practice_puzzle, puzzle_from_id
+from puzzles.generators.best_move import NAME as BEST_MOVE, theme_seeds
+from strategy.themes import THEMES
 from ui import session
 from ui.labels import game_title, ptype_title
 from ui.parts.puzzle_view import show_puzzle
 from ui.parts.rating_view import at_my_level, rated_choice, rated_mode_key, rated_toggle
+from ui.parts.themes import theme_name
 from ui.parts.worksheet import practice_worksheet
 
 tr = session.tr()
@@ -26,6 +31,13 @@ if "practice_type" not in st.session_state:
     wanted_type = st.query_params.get("type")
     wanted_game = st.query_params.get("game")
     wanted_level = st.query_params.get("level")
+    wanted_theme = st.query_params.get("theme")
+    if wanted_theme is not None and (wanted_theme not in THEMES or wanted_theme == "other"):
+        session.notice("notice.bad_param", name="theme", value=str(wanted_theme)[:30])
+        wanted_theme = None
+    if wanted_theme is not None:  # a theme's puzzles are best-move puzzles
+        wanted_type = BEST_MOVE
+    st.session_state["practice_theme"] = wanted_theme
     if wanted_type is not None and wanted_type not in PUZZLE_TYPES:
         session.notice("notice.bad_param", name="type", value=str(wanted_type)[:30])
         wanted_type = None
@@ -72,6 +84,13 @@ def _restart() -> None:
     presets = PUZZLE_TYPES[st.session_state["practice_type"]].presets
     if st.session_state["practice_game"] not in presets:
         st.session_state["practice_game"] = presets[0]
+    if st.session_state["practice_type"] != BEST_MOVE:
+        st.session_state["practice_theme"] = None
+
+
+def _all_themes() -> None:
+    st.session_state["practice_theme"] = None
+    _restart()
 
 
 type_col, game_col, level_col = st.columns([3, 3, 4])  # the level's four words need the room
@@ -99,6 +118,11 @@ def _puzzle(ptype: str, game: str, level: str, index: int, exact: str | None):
     if exact:
         return puzzle_from_id(exact)
     return practice_puzzle(ptype, game, None if level == ANY else level, index)
+
+
+@st.cache_data(show_spinner=False, max_entries=256)
+def _theme_puzzle(game: str, seed: int):
+    return generate(BEST_MOVE, seed, game)
 
 
 # ------------------------------------------------------------------ review queue, at my level
@@ -142,8 +166,20 @@ if review_id is None and st.session_state["practice_level"] == MINE and not st.s
         st.caption(tr("ratings.window", low=round(chosen["low"]), high=round(chosen["high"]),
                       rating=round(chosen["rating"])))
 
+theme = st.session_state.get("practice_theme") if review_id is None else None
+if theme:
+    with st.container(horizontal=True, gap="medium"):
+        st.caption(tr("themes.practice_caption", name=theme_name(tr, theme)))
+        st.button(tr("themes.practice_all"), on_click=_all_themes, icon=":material/close:", key="practice_all_themes")
+    seeds = theme_seeds(st.session_state["practice_game"], theme)
+    if not seeds:
+        st.info(tr("themes.practice_none"), icon=":material/info:")
+        st.stop()
+
 try:
-    if review_id is not None:
+    if theme:  # the theme's puzzles one after another (its seeds: puzzles.generators.best_move)
+        puzzle = _theme_puzzle(st.session_state["practice_game"], seeds[st.session_state["practice_index"] % len(seeds)])
+    elif review_id is not None:
         puzzle = _puzzle(ptype, st.session_state["practice_game"], ANY, 0, review_id)
     elif st.session_state["practice_level"] == MINE and not st.session_state["practice_exact"]:
         puzzle = (_puzzle(ptype, st.session_state["practice_game"], ANY, 0, mine_id) if mine_id else
@@ -170,6 +206,10 @@ else:
     st.query_params.pop("puzzle", None)
     st.query_params["type"] = ptype
     st.query_params["game"] = st.session_state["practice_game"]
+if theme and not st.session_state["practice_exact"]:
+    st.query_params["theme"] = theme
+else:
+    st.query_params.pop("theme", None)
 
 
 def _next() -> None:

@@ -125,5 +125,29 @@ def show_puzzle(puzzle: Puzzle, *, key: str, daily: dt.date | None, allow_retry:
         _table_log(puzzle, rnd, names)
     if verdict is not None:
         with side_col:
+            show_themes(puzzle, names)
             show_rating_after_answer(puzzle, key)
     return verdict
+
+
+def show_themes(puzzle: Puzzle, names: list[str]) -> None:
+    """A best-move puzzle's theme after the answer: what the answer does that the runner-up
+    does not, in one sentence, the lesson that teaches it and "practise this theme"."""
+    if puzzle.ptype != "best_move":
+        return
+    from puzzles.generators.best_move import answer_themes
+
+    from .themes import lesson_link, practise_link, theme_name, theme_sentence
+
+    tr = session.tr()
+    facts = answer_themes(puzzle.round().view(puzzle.viewer), puzzle.question.params)
+    code, params = facts[0]
+    name = theme_name(tr, code)
+    if name is None:
+        return
+    st.markdown(f"**{tr('themes.theme', name=name)}**")
+    sentence = theme_sentence(tr, code, params, names)
+    if sentence:
+        st.markdown(sentence)
+    lesson_link(tr, code, puzzle.rules.preset_name)
+    practise_link(tr, code, puzzle.rules.preset_name)
