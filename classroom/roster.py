@@ -54,9 +54,9 @@ from sqlalchemy.engine import Connection
 
 from classroom.quiz import to_csv
 from engine import PRESET_NAMES
-from progress.accounts import put_guard
+from progress.accounts import profile_of_row, put_guard
 from progress.pins import Tries, clean_pin, hash_pin, hash_secret, take_try, verify_secret, wait_text
-from progress.records import NAME_LIMIT, clean_name, name_key
+from progress.records import NAME_LIMIT, Profile, clean_name, name_key
 from storage.database import (
     class_members_table,
     classes_table,
@@ -562,6 +562,16 @@ def sign_in_by_card(store: Any, secret: object) -> int:
     return int(row.profile_id)
 
 
+def card_profile(store: Any, secret: object) -> Profile:
+    """The profile a login card signs in to (see :func:`sign_in_by_card`), to sign in with."""
+    profile_id = sign_in_by_card(store, secret)
+    row = store._run(lambda conn: conn.execute(
+        sa.select(profiles_table).where(profiles_table.c.id == profile_id)).first(), write=False)
+    if row is None:  # pragma: no cover - the membership cascades with its profile
+        raise RosterError("unknown_card")
+    return profile_of_row(row)
+
+
 # --- export -------------------------------------------------------------------------------
 
 
@@ -595,7 +605,7 @@ def export_class(store: Any, class_id: int, fmt: str = "json") -> bytes:
 
 
 __all__ = [
-    "CODE_LENGTH", "MAX_MEMBERS", "Member", "RosterError", "SchoolClass", "add_students", "archive_class",
+    "CODE_LENGTH", "MAX_MEMBERS", "Member", "RosterError", "SchoolClass", "add_students", "archive_class", "card_profile",
     "change_secret", "class_by_code", "classes_of", "create_class", "delete_class", "export_class", "issue_card",
     "join_class", "member_of", "members", "open_class", "profile_names", "remove_student", "rename_student",
     "reset_pin", "sign_in_by_card", "teacher_class",

@@ -42,9 +42,12 @@ PAGES = [
     (page_file("stats"), "stats", "nav.stats", ":material/insights:"),
     (page_file("class_teacher"), "class", "nav.class", ":material/co_present:"),
     (page_file("class_join"), "join", "nav.join", ":material/how_to_reg:"),
+    (page_file("classes"), "classes", "nav.classes", ":material/groups:"),
+    (page_file("my_class"), "myclass", "nav.my_class", ":material/badge:"),
 ]
 # A deep link on the home page (?lesson=..., ?daily=...) opens the page it names.
-DEEP_LINKS = {"lesson": "lesson", "daily": "daily", "puzzle": "practice", "seed": "play", "join": "join", "t": "table"}
+DEEP_LINKS = {"lesson": "lesson", "daily": "daily", "puzzle": "practice", "seed": "play", "join": "join", "t": "table",
+              "joinclass": "myclass"}
 
 
 def pages() -> list:
@@ -65,6 +68,10 @@ def frame(page) -> None:
     """Runs before every page: deep links, the language in the URL, the sidebar."""
     session.set_page(page.url_path)
     apply_page_style()
+    if "card" in st.query_params:  # a login card's QR: sign in before the sidebar draws the profile
+        from .parts.classes.card import take_card
+
+        take_card(page.url_path, page_for)
     if page.url_path in ("", "home"):
         for param, target in DEEP_LINKS.items():
             if param in st.query_params:
