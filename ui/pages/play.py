@@ -23,6 +23,7 @@ from language import capitalised, in_sentence
 from matches.companion import TableGame, to_link
 from matches.game import HUMAN, Game, GameError, Setup
 from matches.live_match import LiveMatch, LiveMatches, new_key, valid_key
+from matches.mistake_offers import judging_of, watch
 from progress import ProgressError, SavedGame
 from progress.play_rating import MatchResult
 from strategy.review import Decision, RoundReview
@@ -35,6 +36,7 @@ from ui.parts.hint_view import (headline, hint_for, refined, refining, show_hint
                                 watch_refining)
 from ui.board import announce
 from ui.labels import action_label, event_text, game_title, percent, result_summary, seat_labels, side_label
+from ui.parts.mistakes.book import mistake_book
 from ui.parts.play.rating import match_result, rated_line, replayed
 from ui.parts.play.review import judged_panel, show_review
 from ui.parts.play.setup import (
@@ -275,9 +277,18 @@ def on_play(action: str, key: str | None = None, version: int | None = None) -> 
         st.session_state.pop(HINT, None)
         stop_thinking(AHEAD)
         judge_of(index).decided(game, before, ply)  # judged now, in the background, while the round goes on
+        offer_mistake(judge_of(index), ply, before)
         persist(game)
         if game.round.is_over:
             say_last_move(game)
+
+
+def offer_mistake(judge: RoundJudge, ply: int, before) -> None:
+    """Once the move is judged, a clear mistake or blunder is proven and becomes a personal
+    puzzle of the player's (matches.mistake_offers; a guest's for this session): all in the
+    background, at the lowest priority."""
+    book, owner = mistake_book()
+    watch(judging_of(judge, ply), before, 0, owner, "play", book, day=session.today())
 
 
 def hint_moment(game: Game) -> str:
