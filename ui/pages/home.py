@@ -7,6 +7,7 @@ from ui import session
 from ui.shell import page_file
 from ui.labels import game_title
 from ui.parts.lesson_catalog import course
+from ui.parts.classes.todo import todo_section
 from ui.parts.mistakes.book import due_count
 from ui.parts.stills import lesson_still, lesson_still_text
 
@@ -34,6 +35,9 @@ except ProgressError:
 if mistakes_due:
     st.page_link(page_file("mistakes"), label=tr("mistakes.home", n=mistakes_due), icon=":material/psychology_alt:",
                  query_params={"lang": session.lang()})
+
+# the homework of the student's classes, soonest due first (nothing for a guest)
+todo_section()
 
 start, daily, practice, play, table, analyse = st.columns(6)
 with start:

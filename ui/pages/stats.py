@@ -15,6 +15,7 @@ from progress.rating_store import performance_by_type, theme_trend
 from progress.stats import accuracy_by_type, streak, streak_calendar, weakest_drills
 from puzzles import PUZZLE_TYPES, daily_set
 from ui import session
+from ui.parts.classes.todo import todo_section
 from ui.parts.mistakes.book import counts as mistake_counts
 from ui.parts.skill_view import skill_section
 from ui.shell import page_file
@@ -33,6 +34,8 @@ try:
 except ProgressError as exc:
     st.warning(session.error_message(exc), icon=":material/warning:")
     st.stop()
+
+todo_section()  # the homework of the student's classes
 
 today = session.today()
 set_size = len(daily_set(today))

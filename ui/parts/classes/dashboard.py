@@ -1,0 +1,174 @@
+"""The teacher's Progress tab of a class (ui/pages/classes.py calls :func:`dashboard_tab`
+behind the class's passphrase): who did which homework, each student's drills by topic
+and ratings over the weeks, last seen, the class's weakest topics, the class's history
+(live quizzes and tables), and the exports: the grid as CSV, a PDF report per student.
+
+Everything is read once per run by classroom.dashboard.dashboard (a few queries); nothing
+reruns on a timer."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from classroom.dashboard import (
+    Dashboard, class_weeks, dashboard, grid_rows, student_topics, student_weeks, to_csv,
+)
+from classroom.homework import local_time
+from classroom.student_report import Report, student_pdf
+from progress import ProgressError
+from ui import session
+from ui.i18n import Translator, translator
+from ui.labels import percent, ptype_title
+from ui.parts.chart_inks import inks
+from ui.parts.classes.homework_words import STATE_ICONS, describe, now, state_word, when
+
+RATING_KINDS = ("puzzles", "play")
+
+
+def _label(tr: Translator, board: Dashboard, number: int) -> str:
+    a = board.homework[number - 1]
+    return f"{number}. {describe(tr, a, board.sets)}"
+
+
+def _grid(tr: Translator, board: Dashboard) -> pd.DataFrame:
+    rows = []
+    for m in board.students:
+        row = {tr("homework.dash.student"): m.nickname}
+        done, total = board.done_count(m.profile_id)
+        row[tr("homework.dash.done")] = f"{done}/{total}"
+        for number, a in enumerate(board.homework, 1):
+            row[f"{number}"] = state_word(tr, board.status[(a.id, m.profile_id)])
+        seen = board.last_seen.get(m.profile_id)
+        row[tr("homework.dash.last_seen")] = (local_time(board.school_class.time_zone, seen).strftime("%Y-%m-%d %H:%M")
+                                              if seen else "—")
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _csv(tr: Translator, board: Dashboard) -> bytes:
+    labels = {a.id: _label(tr, board, n) for n, a in enumerate(board.homework, 1)}
+    states = {s: tr(f"homework.state.{s}") for s in STATE_ICONS}
+    rows = grid_rows(board, labels, states, nickname=tr("homework.dash.student"),
+                     last_seen=tr("homework.dash.last_seen"))
+    return to_csv(rows).encode("utf-8-sig")
+
+
+def _weeks_figure(tr: Translator, board: Dashboard, profile_id: int, nickname: str) -> go.Figure:
+    fig = go.Figure()
+    ink = inks()
+    for kind, dash_style, symbol in (("puzzles", "solid", "circle"), ("play", "dot", "square")):
+        mine = student_weeks(board, profile_id, kind)
+        if not mine.empty:
+            fig.add_scatter(x=mine["week"], y=mine["rating"].round(), mode="lines+markers",
+                            name=tr(f"homework.dash.rating_{kind}", name=nickname),
+                            line=dict(dash=dash_style, color=ink.good), marker=dict(symbol=symbol, size=9))
+        median = class_weeks(board, kind)
+        if not median.empty:
+            fig.add_scatter(x=median["week"], y=median["rating"].round(), mode="lines+markers",
+                            name=tr(f"homework.dash.class_{kind}"),
+                            line=dict(dash="dash" if kind == "puzzles" else "dashdot", color=ink.line, width=1),
+                            marker=dict(symbol="x" if kind == "puzzles" else "diamond-open", size=8))
+    fig.update_layout(title=dict(text=tr("homework.dash.ratings_title"), x=0, xanchor="left"), height=340,
+                      margin=dict(l=10, r=10, t=50, b=10), plot_bgcolor="rgba(0,0,0,0)",
+                      paper_bgcolor="rgba(0,0,0,0)", legend=dict(orientation="h", y=-0.25))
+    fig.update_xaxes(title_text=tr("homework.dash.week"), tickformat="%Y-%m-%d")
+    fig.update_yaxes(title_text=tr("homework.dash.rating"))
+    return fig
+
+
+def report_pdf(board: Dashboard, profile_id: int) -> bytes:
+    """The parents' report of one student, in the class's language."""
+    tr = translator(board.school_class.lang)
+    member = next(m for m in board.students if m.profile_id == profile_id)
+    zone = board.school_class.time_zone
+    homework = [(describe(tr, a, board.sets), when(tr, zone, a.due_at),
+                 state_word(tr, board.status[(a.id, profile_id)]).split(" ", 1)[1])
+                for a in board.homework]
+    topics = [(ptype_title(r.puzzle_type, lang=tr.lang), int(r.attempts), percent(tr, r.rate))
+              for r in student_topics(board, profile_id).itertuples()]
+    ratings = []
+    for kind in RATING_KINDS:
+        weeks = student_weeks(board, profile_id, kind)
+        if not weeks.empty:
+            last, first = weeks["rating"].iloc[-1], weeks["rating"].iloc[0]
+            ratings.append(tr(f"homework.report.rating_{kind}", rating=round(last), change=f"{round(last - first):+d}"))
+    seen = board.last_seen.get(profile_id)
+    period = f"{local_time(zone, board.since).date()} – {local_time(zone, now()).date()}" if board.since else ""
+    words = {k: tr(f"homework.report.{k}") for k in ("title", "class", "period", "homework", "what", "due", "state",
+                                                     "topics", "topic", "answered", "right", "ratings", "none", "made")}
+    return student_pdf(Report(board.school_class.name, member.nickname, period, homework, topics, ratings,
+                              tr("homework.report.seen", when=when(tr, zone, seen)) if seen else ""), words)
+
+
+def _history(tr: Translator, board: Dashboard) -> None:
+    st.subheader(tr("homework.dash.history"))
+    if not board.history:
+        st.caption(tr("homework.dash.history_none"))
+        return
+    zone = board.school_class.time_zone
+    for entry in board.history:
+        moment = when(tr, zone, entry.at)
+        if entry.kind == "quiz":
+            title = tr("homework.dash.history_quiz", title=str(entry.data.get("title") or ""), when=moment,
+                       n=len(entry.data.get("ranking", [])))
+        else:
+            title = tr("homework.dash.history_tables", when=moment, n=len(entry.data.get("tables", [])))
+        with st.expander(session.plain(title)):
+            rows = entry.data.get("ranking") if entry.kind == "quiz" else entry.data.get("students")
+            if rows:
+                st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+            else:
+                st.caption(tr("homework.dash.history_empty"))
+
+
+def dashboard_tab(school_class) -> None:
+    """The class's progress: the grid, the weakest topics, one student's detail, the history."""
+    tr = session.tr()
+    try:
+        board = dashboard(session.store(), school_class, now=now())
+    except ProgressError as error:
+        st.warning(session.error_message(error), icon=":material/warning:")
+        return
+    st.subheader(tr("homework.dash.title"))
+    if not board.students:
+        st.info(tr("homework.dash.no_students"), icon=":material/group_off:")
+        _history(tr, board)
+        return
+    weakest = board.weakest_topics()
+    if not weakest.empty:
+        names = ", ".join(f"{ptype_title(r.puzzle_type)} ({percent(tr, r.rate)})" for r in weakest.itertuples())
+        st.markdown(session.plain(tr("homework.dash.weakest", topics=names)))
+    else:
+        st.caption(tr("homework.dash.weakest_none"))
+    for number, a in enumerate(board.homework, 1):
+        st.caption(session.plain(f"{_label(tr, board, number)} — "
+                                 f"{tr('homework.due', due=when(tr, school_class.time_zone, a.due_at))}"))
+    st.dataframe(_grid(tr, board), hide_index=True, width="stretch", key="dash_grid")
+    st.download_button(tr("homework.dash.csv"), data=_csv(tr, board), file_name=f"capicu-class-{school_class.id}.csv",
+                       mime="text/csv", icon=":material/download:", on_click="ignore", key="dash_csv")
+
+    st.subheader(tr("homework.dash.student_title"))
+    by_id = {m.profile_id: m for m in board.students}
+    pid = st.selectbox(tr("homework.dash.pick"), list(by_id), key="dash_student",
+                       format_func=lambda p: by_id[p].nickname)
+    member = by_id[pid]
+    left, right = st.columns(2)
+    topics = student_topics(board, pid)
+    with left:
+        if topics.empty:
+            st.caption(tr("homework.dash.topics_none"))
+        else:
+            shown = pd.DataFrame({tr("homework.dash.topic"): [ptype_title(t) for t in topics["puzzle_type"]],
+                                  tr("homework.dash.answered"): topics["attempts"],
+                                  tr("homework.dash.right"): [percent(tr, r) for r in topics["rate"]]})
+            st.dataframe(shown, hide_index=True, width="stretch", key="dash_topics")
+    with right:
+        st.plotly_chart(_weeks_figure(tr, board, pid, member.nickname), width="stretch", key="dash_weeks")
+    st.download_button(tr("homework.dash.report", name=member.nickname), data=partial(report_pdf, board, pid),
+                       file_name=f"capicu-report-{pid}.pdf", mime="application/pdf", icon=":material/print:",
+                       on_click="ignore", key=f"dash_report_{pid}")
+    _history(tr, board)
