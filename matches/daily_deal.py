@@ -46,7 +46,7 @@ from storage.database import SideTables, meta_table
 from strategy.review import decision_points, table_value
 
 __all__ = [
-    "DEAL_GAMES", "DailyResults", "DealResult", "Field", "OPPONENT", "deal_setup", "decision_keys", "field_of",
+    "DEAL_GAMES", "EXPERT_LINE", "DailyResults", "expert_line", "DealResult", "Field", "OPPONENT", "deal_setup", "decision_keys", "field_of",
     "position_key", "replay", "server_secret",
 ]
 
@@ -56,6 +56,8 @@ DEAL_GAMES: dict[str, int] = {
 }
 #: The other seats: reads the table, and decides from its view and seeded dice only.
 OPPONENT = "strong"
+#: Who plays the expert's line for comparison: the expert capped by work, not by time.
+EXPERT_LINE = "expert-by-work"
 #: The environment variable that sets the server's secret (several servers: the same one).
 SECRET_ENV = "CAPICU_DEAL_SECRET"
 _SECRET_KEY = "daily_deal_secret"
@@ -141,6 +143,18 @@ def replay(setup: Setup, moves: Sequence[str]) -> Game:
     return game
 
 
+def expert_line(setup: Setup) -> tuple[list[str], float]:
+    """The expert's own play of the deal from the player's seat, against the same bots:
+    its moves and what the round came to (the same on any machine: capped by work)."""
+    game = replay(setup, ())
+    while not game.round.is_over:
+        if game.bot_to_move:
+            game.play_bot()
+        else:
+            game.play(game.action_for(EXPERT_LINE))
+    return [m.action for m in game.rounds[0] if m.seat == 0], float(round_value(game))
+
+
 def position_key(game: Game, ply: int) -> str:
     """The position before move ``ply`` of the round, named by the moves that led to it:
     the deal is the same for everyone, so the same moves are the same position."""
@@ -175,7 +189,24 @@ results_table = sa.Table(
     sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True),
     sa.Index("ix_capicu_daily_results_day_game_score", "day", "game", "score"),
 )
+lines_table = sa.Table(
+    "capicu_daily_lines",
+    _metadata,
+    sa.Column("day", sa.Date, primary_key=True),
+    sa.Column("game", sa.String(40), primary_key=True),
+    sa.Column("moves", sa.Text, nullable=False),  # JSON: the expert's actions
+    sa.Column("score", sa.Float, nullable=False),
+)
 _side_tables = SideTables(_metadata)
+
+
+def _insert_once(conn, table: sa.Table, values: dict[str, Any]) -> None:
+    """Insert the row unless its key is there already (no error, on SQLite and PostgreSQL)."""
+    if conn.dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert
+    else:
+        from sqlalchemy.dialects.sqlite import insert
+    conn.execute(insert(table).values(**values).on_conflict_do_nothing())
 
 
 @dataclass(frozen=True)
@@ -221,15 +252,11 @@ class DailyResults:
         now = datetime.now(timezone.utc)
 
         def work(conn):
-            row = conn.execute(sa.select(t).where(t.c.day == day, t.c.game == game,
-                                                  t.c.profile_id == profile_id)).first()
-            if row is None:
-                conn.execute(sa.insert(t).values(day=day, game=game, profile_id=profile_id,
-                                                 nickname=nickname[:NAME_LIMIT], moves="[]", score=None,
-                                                 decisions=None, started_at=now, finished_at=None))
-                row = conn.execute(sa.select(t).where(t.c.day == day, t.c.game == game,
-                                                      t.c.profile_id == profile_id)).first()
-            return row
+            # two tabs (or two servers) starting at once: the first insert wins, both read it
+            _insert_once(conn, t, dict(day=day, game=game, profile_id=profile_id, nickname=nickname[:NAME_LIMIT],
+                                       moves="[]", score=None, decisions=None, started_at=now, finished_at=None))
+            return conn.execute(sa.select(t).where(t.c.day == day, t.c.game == game,
+                                                   t.c.profile_id == profile_id)).first()
 
         return _result(self._store._run(work, write=True))
 
@@ -267,6 +294,20 @@ class DailyResults:
         self._store._run(lambda conn: conn.execute(sa.update(t).where(
             t.c.day == day, t.c.game == game, t.c.profile_id == profile_id).values(
             decisions=json.dumps(merged))), write=True)
+
+    def line(self, day: date, game: str) -> tuple[list[str], float] | None:
+        """The expert's line of a deal, once it has been played out (:func:`expert_line`)."""
+        t = lines_table
+        row = self._store._run(lambda conn: conn.execute(sa.select(t).where(t.c.day == day, t.c.game == game)).first(),
+                               write=False)
+        return None if row is None else (json.loads(row.moves), float(row.score))
+
+    def keep_line(self, day: date, game: str, moves: Sequence[str], score: float) -> None:
+        """Keep the expert's line (the first one kept stays: every server plays the same)."""
+        t = lines_table
+
+        self._store._run(lambda conn: _insert_once(conn, t, dict(day=day, game=game, moves=json.dumps(list(moves)),
+                                                                   score=float(score))), write=True)
 
     def finished(self, day: date, game: str) -> list[DealResult]:
         """Every finished rated try at a deal."""

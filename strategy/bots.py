@@ -23,7 +23,7 @@ from engine.actions import DRAW_ID, LEFT_BASE, PASS_ID, RIGHT_BASE
 from engine.scoring import fives_points
 
 from .choice_model import ChoiceModel
-from .evaluate import evaluate, mirrored
+from .evaluate import evaluate, mirrored, position_seed
 
 __all__ = ["BASELINES", "Bot", "LEVELS", "get_bot", "legal_from_view", "features"]
 
@@ -191,6 +191,18 @@ def _expert(view, rng, deals=EXPERT_DEALS, budget=EXPERT_BUDGET, objective=None,
     return ev.best
 
 
+#: the expert capped by work alone (nodes searched, never seconds): the same move from the
+#: same view on any machine and load, for lines everyone must see alike (the deal of the
+#: day's expert line); about two seconds of a core a choice
+EXPERT_LINE_NODES = 4_000_000
+
+
+def _expert_by_work(view, rng):
+    ev = evaluate(view, deals=EXPERT_DEALS, budget=None, seed=position_seed(view), model=EXPERT_MODEL,
+                  precision=EXPERT_PRECISION, objective=EXPERT_OBJECTIVE, max_nodes=EXPERT_LINE_NODES)
+    return ev.best
+
+
 def _expert_48(view, rng):
     """The expert as it was measured before the precision work: 48 deals, no racing,
     points only (a baseline for the duels, not offered at the table)."""
@@ -210,6 +222,8 @@ LEVELS: dict[str, Bot] = {
 }
 #: Bots for the duels only (strategy.duel), never offered at the table.
 BASELINES: dict[str, Bot] = {
+    "expert-by-work": Bot("expert-by-work", "The expert with a cap on its work instead of its time: the same "
+                                            "move on any machine.", _expert_by_work),
     "expert-48": Bot("expert-48", "The expert of the first strength runs: 48 deals, points only.", _expert_48),
     "expert-paranoid": Bot("expert-paranoid", "The expert, taking the others to play all against it.",
                            lambda view, rng: _expert(view, rng, objective="paranoid")),

@@ -23,6 +23,14 @@ def instant_bots(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def a_quick_expert(monkeypatch):
+    """The expert's line searches little here: the test is about where it goes, not its strength."""
+    import strategy.bots
+
+    monkeypatch.setattr(strategy.bots, "EXPERT_LINE_NODES", 100_000)
+
+
+@pytest.fixture(autouse=True)
 def one_secret(monkeypatch):
     monkeypatch.setenv("CAPICU_DEAL_SECRET", "test-school")
 
@@ -68,6 +76,27 @@ def test_the_page_speaks_every_language_and_a_guest_plays_unranked(lang):
     at.button(key="deal_start_guest").click().run()
     assert not at.exception
     assert tr("deal.practice_badge") in texts_of(at)
+
+
+def test_the_expert_s_line_is_played_out_while_you_play_then_kept_for_everyone(progress_db):
+    tr = translator("en")
+    at = open_app("deal", lang="en")
+    at.button(key="deal_start_guest").click().run()
+    (job,) = at.session_state["deal_lines"].values()  # started as the player sat down
+    at = _play_round(at)
+    moves, score = job.result(timeout=600)
+    at.run()
+    assert tr("deal.expert_moves", moves=", ".join(moves)).split(":")[0] in texts_of(at)
+    store = open_store(f"sqlite:///{progress_db}", share_engine=False)
+    try:
+        from datetime import date
+        assert DailyResults(store).line(date.fromisoformat(PINNED_TODAY), "laplaza_partners") == (moves, score)
+    finally:
+        store.close()
+    # the next visitor reads it: nothing is played out again
+    later = open_app("deal", lang="en")
+    later.button(key="deal_start_guest").click().run()
+    assert "deal_lines" not in later.session_state
 
 
 def test_a_profile_s_first_play_counts_a_reload_resumes_it_and_the_next_player_sees_it(progress_db):

@@ -15,13 +15,14 @@ import streamlit as st
 
 from engine import IllegalActionError
 from language import capitalised, in_sentence
+import jobs
 from matches.daily_deal import (
-    DEAL_GAMES, FIRST_DAY, DailyResults, DealError, choice_shares, deal_setup, decision_keys, field_of, leaderboard,
-    position_key, replay, round_value, server_secret, week_of,
+    DEAL_GAMES, FIRST_DAY, DailyResults, DealError, choice_shares, deal_setup, decision_keys, expert_line, field_of,
+    leaderboard, position_key, replay, round_value, server_secret, week_of,
 )
 from matches.game import Game
 from progress import ProgressError
-from strategy.review_queue import RoundJudge
+from strategy.review_queue import RoundJudge, submit_at
 from ui import session
 from ui.board import announce
 from ui.labels import action_label, event_text, figure, game_title, percent, result_summary, seat_labels
@@ -33,6 +34,9 @@ from ui.parts.deal_share import share_text
 tr = session.tr()
 today = session.today()
 GAME, JUDGE, KEY, RATED = "deal_game", "deal_judge", "deal_key", "deal_rated"
+LINES = "deal_lines"  # (day, game) -> the expert's line being played out, or played
+#: how often the page looks for the expert's line while it is being played out (s)
+LOOK_AGAIN = 0.5
 
 
 # ------------------------------------------------------------------ which deal
@@ -100,6 +104,14 @@ def begin(day: date, game: str, rated: bool) -> None:
         st.session_state[GAME] = replay(setup, ())
     st.session_state[KEY] = (day, game)
     st.session_state[RATED] = rated
+    known = None
+    if book is not None:
+        try:
+            known = book.line(day, game)
+        except ProgressError:
+            pass
+    if known is None:
+        line_job(day, game, setup)
     st.session_state[JUDGE] = RoundJudge(0)
 
 
@@ -179,11 +191,60 @@ def show_field(day: date, game_name: str, game: Game) -> None:
         parts = [f"{action_label(tr, a)} {percent(tr, n / reached)}" for a, n in counts.items()]
         shares.append(tr("deal.choice_line", n=ply + 1, yours=action_label(tr, action), reached=reached,
                          field=", ".join(parts)))
+    show_expert(day, game_name, game, [r.score for r in field_rows])
     if shares:
         st.markdown(f"**{tr('deal.choices_title')}**")
         st.markdown("\n".join(f"- {line}" for line in shares))
     elif field_rows:
         st.caption(tr("deal.no_shared_choices"))
+
+
+def line_job(day: date, game_name: str, setup):
+    """The expert's line of the deal, being played out for this session (started when the
+    player sits down, so that it is ready by the round's end, ahead of the reviews)."""
+    lines = st.session_state.setdefault(LINES, {})
+    if (day, game_name) not in lines:
+        lines[(day, game_name)] = submit_at(jobs.REVIEW, expert_line, setup)
+    return lines[(day, game_name)]
+
+
+def show_expert(day: date, game_name: str, game: Game, field_scores: list[float]) -> None:
+    """The expert's own play of the deal, where it stands in the field: played out once per
+    deal as a background job (a few seconds of a worker), kept for every later visitor."""
+    book = results()
+    known = None
+    if book is not None:
+        try:
+            known = book.line(day, game_name)
+        except ProgressError:
+            known = None
+    if known is None:
+        job = line_job(day, game_name, game.setup)
+        if job.done() and job.exception() is None:
+            known = job.result()
+            if book is not None:
+                try:
+                    book.keep_line(day, game_name, *known)
+                except ProgressError:
+                    pass
+    if known is None:
+        waiting = not job.done()
+
+        def panel() -> None:
+            if job.done():
+                if job.exception() is not None:
+                    st.caption(tr("deal.expert_failed"))
+                elif waiting:
+                    st.rerun()  # ready: the page draws it once more, without the timer
+            else:
+                st.caption(tr("deal.expert_thinking"))
+
+        st.fragment(panel, run_every=LOOK_AGAIN if waiting else None)()
+        return
+    moves, score = known
+    stand = field_of(score, field_scores)
+    st.markdown(tr("deal.expert_line", score=figure(tr, score, signed=True), rank=stand.rank, size=stand.size))
+    st.caption(tr("deal.expert_moves", moves=", ".join(action_label(tr, m) for m in moves)))
 
 
 def show_boards(day: date, game_name: str) -> None:
