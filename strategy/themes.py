@@ -32,11 +32,16 @@ The rules, in the order the tags are given (most telling first; at most
 * ``keep_variety``: the better move leaves more ends the hand can still follow;
 * ``control``: the better move leaves an end of a number the hand owns (two tiles of it
   or more in the hand, more than are still out), and the move played leaves none;
-* ``shed_weight``: the better move sheds at least :data:`HEAVIER` more pips once nobody
-  can draw (the stock is empty or there is none: the round ends by a domino or a block, and
-  the pips in hand count); not in Goat, where it is ``goat_penalty``, nor in All Fives,
-  whose count is the in-play points;
+* ``shed_weight``: the better move sheds at least :data:`HEAVIER` more pips near the end
+  of a round nobody can draw in any more (the stock is empty or there is none, and some
+  hand holds at most :data:`NEAR_END` tiles: the round ends by a domino or a block, and the
+  pips in hand count); not in Goat, where it is ``goat_penalty``, nor in All Fives, whose
+  count is the in-play points, nor beside ``block_count``;
 * ``other``: no rule applies.
+
+When the move played blocks the round itself, the themes about the ends it leaves
+(``block_void``, ``partner_number``, ``keep_variety``, ``control``) are not given: nobody
+plays on those ends any more.
 
 ``values`` (each action's expected points, as the review and the solver give them) only
 guards the comparison: when they say ``best`` is not better than ``played``, nothing tells
@@ -48,7 +53,7 @@ them apart and the answer is ``("other",)``.
 >>> for a in ["lead 6-6", "5-6@R", "pass", "2-6@L"]:
 ...     r.apply(a)
 >>> themes_of(r.view(0), played="0-2@L", best="0-5@R")   # 0-2 leaves 0|5: Ana passed on 5 and lacks 0
-('partner_number', 'shed_weight')
+('partner_number',)
 """
 
 from __future__ import annotations
@@ -66,6 +71,8 @@ THEMES: tuple[str, ...] = ("go_out", "block_count", "kill_double", "score_fives"
 HEAVIER = 3
 #: At most this many themes for one comparison (the most telling first).
 MAX_TAGS = 3
+#: The round is near its end when some hand holds at most this many tiles.
+NEAR_END = 2
 
 Fact = tuple[str, dict[str, Any]]
 
@@ -82,7 +89,12 @@ def theme_facts(view: SeatView, played: str, best: str, values: Mapping[str, flo
     yours, top = Action.parse(played), Action.parse(best)
     if yours is top or not top.is_placement or _no_better(view, played, best, values):
         return (("other", {}),)
-    facts = [fact for rule in _RULES if (fact := rule(_Pair(view, yours, top))) is not None]
+    pair = _Pair(view, yours, top)
+    facts = [fact for rule in _RULES if (fact := rule(pair)) is not None]
+    if _blocked(pair, "played") is not None:  # nobody plays on the ends after a block
+        facts = [f for f in facts if f[0] not in _ENDS_THEMES]
+    if any(code == "block_count" for code, _ in facts):  # the block says what the pips do
+        facts = [f for f in facts if f[0] != "shed_weight"]
     return tuple(facts[:MAX_TAGS]) or (("other", {}),)
 
 
@@ -335,12 +347,17 @@ def _control(p: _Pair) -> Fact | None:
 def _shed_weight(p: _Pair) -> Fact | None:
     if p.game() == "kozel" or (p.rules is not None and p.rules.flags.fives) or p.view.stock_count > 0:
         return None
+    if min(p.view.hand_counts) > NEAR_END:  # the round is not near its end yet
+        return None
     if p.pips("best") - p.pips("played") >= HEAVIER:
         return ("shed_weight", {"tile": str(p.best.tile), "pips": p.pips("best"), "yours": p.pips("played")})
     return None
 
 
+#: themes about what the ends leave, moot when the move played blocks the round
+_ENDS_THEMES = ("block_void", "partner_number", "keep_variety", "control")
+
 _RULES = (_go_out, _block_count, _kill_double, _score_fives, _goat_penalty, _play_double, _block_void,
           _partner_number, _keep_variety, _control, _shed_weight)
 
-__all__ = ["HEAVIER", "MAX_TAGS", "THEMES", "theme_facts", "themes_of"]
+__all__ = ["HEAVIER", "MAX_TAGS", "NEAR_END", "THEMES", "theme_facts", "themes_of"]

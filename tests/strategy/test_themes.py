@@ -161,3 +161,14 @@ def test_every_bank_position_has_at_least_one_tag():
             tags = themes_of(replay(rules, entry).view(0), entry["runner_up"], entry["action"], entry["values"])
             assert 1 <= len(tags) <= themes.MAX_TAGS and set(tags) <= set(THEMES)
             assert tags == ("other",) or "other" not in tags
+
+
+def test_the_precision_benchmark_meets_its_goal():
+    """bench/theme_precision.py against the positions checked by hand (docs/themes.md)."""
+    from bench.theme_precision import GOAL, load, measure
+
+    positions = load()
+    assert len(positions) >= 100
+    assert all(p["tags"] and p["why"] and set(p["tags"]) <= set(THEMES) for p in positions)
+    figures = measure(positions)
+    assert figures["precision"] >= GOAL and not figures["untagged"]
