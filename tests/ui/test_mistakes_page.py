@@ -178,3 +178,23 @@ def test_a_profile_keeps_them_in_the_database_and_home_and_my_progress_count_the
         assert store.mistakes.count_due(nilda.id, TODAY + timedelta(days=1)) == 1
     finally:
         store.close()
+
+
+def test_the_board_shows_only_what_the_seat_saw():
+    """The other hands of a personal puzzle may be stand-ins (a round recorded on the
+    analysis board): the board is drawn from the seat's view, and none of them reaches it
+    (neither as a tile drawn nor in the board's words for a screen reader)."""
+    import json
+
+    from language import spoken
+    from ui.labels import board_texts
+
+    puzzle = planted()
+    at, _ = guest_app(puzzle)
+    (board,) = [c for c in at.get("bidi_component") if c.key == f"mistakes:{puzzle.id}:board"]
+    sent = json.loads(board.proto.json)
+    words = " ".join(sent["description"])
+    rnd = puzzle.round()
+    said = {t: spoken(str(t), board_texts(EN)) for seat in range(4) for t in rnd.hand(seat)}
+    assert all(said[t] in words and f'data-tile="{t}"' in sent["svg"] for t in rnd.hand(puzzle.seat))
+    assert not [said[t] for seat in (1, 2, 3) for t in rnd.hand(seat) if said[t] in words or f'"{t}"' in sent["svg"]]
