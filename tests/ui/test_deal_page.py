@@ -143,3 +143,36 @@ def test_a_bad_or_future_day_gets_a_plain_notice():
     assert tr("deal.bad_date", value="someday") in texts_of(at)
     at = open_app("deal", lang="en", day="2099-01-01")
     assert tr("deal.future_date") in texts_of(at)
+
+
+def test_a_class_has_its_own_standings_by_class_nickname(progress_db):
+    from datetime import date
+
+    from classroom.roster import create_class, join_class
+
+    tr = translator("en")
+    day = date.fromisoformat(PINNED_TODAY)
+    store = open_store(f"sqlite:///{progress_db}", share_engine=False)
+    try:
+        school_class = create_class(store, name="7B", games=["laplaza_partners"], lang="en", time_zone="UTC",
+                                    secret="a long passphrase")
+        ana_id, _ = join_class(store, school_class.code, "Ana", "4321")
+        bea_id, _ = join_class(store, school_class.code, "Bea", "8765")
+        outsider = store.create_profile("Cy")
+        results = DailyResults(store)
+        for profile_id, name, score in ((ana_id, "Ana (7B)", 10.0), (bea_id, "Bea", -4.0), (outsider.id, "Cy", 30.0)):
+            results.enter(day, "laplaza_partners", profile_id, name)
+            results.finish(day, "laplaza_partners", profile_id, [], score, [])
+        ana = next(p for p in store.profiles(include_hidden=True) if p.id == ana_id)
+    finally:
+        store.close()
+    at = open_app("deal", lang="en")
+    at.session_state["profile"] = ana
+    at.run()
+    assert not at.exception
+    title = tr("deal.board_class", name="7B", first="2026-12-28", last="2027-01-03")
+    assert title in [e.label for e in at.expander]
+    frames = [df.value for df in at.dataframe]
+    class_board = [f for f in frames if set(f.iloc[:, 1]) == {"Ana", "Bea"}]
+    assert class_board and list(class_board[0].iloc[:, 1]) == ["Ana", "Bea"]  # Ana beat Bea; Cy is not in the class
+    assert any("Cy" in set(f.iloc[:, 1]) for f in frames)  # the server's standings have everyone

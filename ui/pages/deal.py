@@ -16,6 +16,7 @@ import streamlit as st
 from engine import IllegalActionError
 from language import capitalised, in_sentence
 import jobs
+from classroom.roster import classes_of, members
 from matches.daily_deal import (
     DEAL_GAMES, FIRST_DAY, DailyResults, DealError, choice_shares, deal_setup, decision_keys, expert_line, field_of,
     leaderboard, position_key, replay, round_value, server_secret, week_of,
@@ -248,25 +249,35 @@ def show_expert(day: date, game_name: str, game: Game, field_scores: list[float]
 
 
 def show_boards(day: date, game_name: str) -> None:
-    """The day's and the week's standings (by matchpoints), by nickname."""
+    """The day's and the week's standings (by matchpoints), by nickname; and the same for
+    each class the player belongs to, among its members only, by their class nicknames."""
     book = results()
     if book is None:
         return
-    try:
-        days = book.between(day, day)
-        monday, sunday = week_of(day)
-        week = book.between(monday, sunday)
-    except ProgressError:
-        return
-    for title, rows in ((tr("deal.board_day", date=day.isoformat()), days),
-                        (tr("deal.board_week", first=monday.isoformat(), last=sunday.isoformat()), week)):
+    monday, sunday = week_of(day)
+    boards = [(tr("deal.board_day", date=day.isoformat()), None, day, None),
+              (tr("deal.board_week", first=monday.isoformat(), last=sunday.isoformat()), None, monday, None)]
+    profile = session.profile()
+    if profile is not None:
+        try:
+            for school_class in classes_of(session.store(), profile.id):
+                names = {m.profile_id: m.nickname for m in members(session.store(), school_class.id)}
+                boards.append((tr("deal.board_class", name=session.plain(school_class.name),
+                                  first=monday.isoformat(), last=sunday.isoformat()), names, monday, names))
+        except ProgressError:
+            pass
+    for title, only, first, names in boards:
+        try:
+            rows = book.between(first, day if first == day else sunday, profiles=None if only is None else list(only))
+        except ProgressError:
+            return
         table = leaderboard(rows)
         with st.expander(title, expanded=False):
             if not table:
                 st.caption(tr("deal.board_empty"))
                 continue
             st.dataframe({tr("deal.col_rank"): list(range(1, len(table) + 1)),
-                          tr("deal.col_name"): [s.nickname for s in table],
+                          tr("deal.col_name"): [(names or {}).get(s.profile_id, s.nickname) for s in table],
                           tr("deal.col_deals"): [s.deals for s in table],
                           tr("deal.col_matchpoints"): [percent(tr, s.matchpoints) for s in table]},
                          hide_index=True)
