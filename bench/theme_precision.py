@@ -10,6 +10,8 @@ it with :func:`strategy.themes.themes_of` and prints:
 * **precision**: the share of the tagger's tags that the hand check also gives (an
   ``other`` counts as a tag: right when the hand check found no theme either);
 * **recall**: the share of the hand-checked themes the tagger finds;
+* the same on the positions marked ``held_out``, judged after the rules were last
+  changed, so none of them shaped a rule;
 * every position has at least one tag (``other`` when no rule applies);
 * the precision of each theme, and every disagreement, so a rule can be fixed.
 
@@ -78,9 +80,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quiet", action="store_true", help="print the figures only")
     args = parser.parse_args(argv)
-    m = measure(load())
+    positions = load()
+    m = measure(positions)
     print(f"positions {m['positions']}, tags {m['tags']}, right {m['right']}: precision {m['precision']:.1%} "
           f"(goal {GOAL:.0%}), recall {m['recall']:.1%}, positions without a tag {len(m['untagged'])}")
+    held = measure([p for p in positions if p.get("held_out")])
+    print(f"held out (judged after the rules were last changed): positions {held['positions']}, tags {held['tags']}, "
+          f"right {held['right']}: precision {held['precision']:.1%}, recall {held['recall']:.1%}")
     if not args.quiet:
         print("\ntheme            tags  right  precision")
         for theme, c in m["per_theme"].items():
