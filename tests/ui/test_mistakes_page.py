@@ -198,3 +198,14 @@ def test_the_board_shows_only_what_the_seat_saw():
     said = {t: spoken(str(t), board_texts(EN)) for seat in range(4) for t in rnd.hand(seat)}
     assert all(said[t] in words and f'data-tile="{t}"' in sent["svg"] for t in rnd.hand(puzzle.seat))
     assert not [said[t] for seat in (1, 2, 3) for t in rnd.hand(seat) if said[t] in words or f'"{t}"' in sent["svg"]]
+
+
+def test_a_link_chooses_the_theme_and_a_bad_one_is_named():
+    doubles, other = planted(), planted(themes=("other",), played="0-0@R")
+    at, _ = guest_app(doubles, other, theme="kill_double")
+    assert at.session_state["mistakes_theme"] == "kill_double"
+    assert at.session_state["mistakes_current"] == doubles.id
+    at, _ = guest_app(doubles, other, theme="nonsense", game="chess")
+    warnings = " ".join(w.value for w in at.warning)
+    assert "nonsense" in warnings and "chess" in warnings
+    assert at.session_state["mistakes_current"] in (doubles.id, other.id)

@@ -3,11 +3,17 @@ table, a class table, a round recorded on the analysis board), proven in the bac
 (``progress.mistakes``, docs/personal-puzzles.md). The ones due today come first, one at a
 time, by game and by theme; an answer moves the puzzle on its spaced-repetition schedule
 (1, 3, 7, then 21 days; right twice in a row, it retires). A guest's are kept for the
-visit, a profile's in the database."""
+visit, a profile's in the database.
+
+Links: ``?game=laplaza_1v1`` and ``?theme=kill_double`` choose the filters (a theme of
+``strategy.themes.THEMES``, a game's preset name).
+"""
 
 import streamlit as st
 
+from matches.game import PLAYER_COUNTS
 from progress import ProgressError
+from strategy.themes import THEMES
 from ui import session
 from ui.labels import game_title
 from ui.parts.mistakes.book import mistake_book
@@ -19,6 +25,19 @@ tr = session.tr()
 ANY = "any"
 CURRENT = "mistakes_current"  # the puzzle on screen: it stays until "Next puzzle"
 DONE = "mistakes_done"        # the puzzles answered or passed in this visit
+FILTERS = {"game": ("mistakes_game", tuple(PLAYER_COUNTS)), "theme": ("mistakes_theme", THEMES)}
+
+# ------------------------------------------------------------------ a link's filters, each time one comes
+for param, (name, known) in FILTERS.items():
+    wanted = st.query_params.get(param)
+    if wanted is None:
+        continue
+    if wanted in known and wanted != "other":
+        st.session_state[name] = wanted
+        st.session_state.pop(CURRENT, None)
+    else:
+        session.notice("notice.bad_param", name=param, value=str(wanted)[:30])
+    st.query_params.pop(param, None)
 
 session.show_notices()
 st.title(tr("mistakes.title"))
@@ -46,18 +65,18 @@ def _restart() -> None:
     st.session_state.pop(CURRENT, None)
 
 
-games = sorted({p.game for p in kept}, key=lambda name: game_title(tr, name))
-themes = sorted({t for p in kept for t in p.themes if theme_name(tr, t) is not None}, key=lambda t: theme_name(tr, t))
-for name, options in (("mistakes_game", games), ("mistakes_theme", themes)):
-    if st.session_state.get(name, ANY) not in (ANY, *options):
-        st.session_state[name] = ANY
+# the games and themes of the player's puzzles, and the ones a link asked for
+linked = {name: st.session_state.get(name, ANY) for name in ("mistakes_game", "mistakes_theme")}
+games = sorted({p.game for p in kept} | ({linked["mistakes_game"]} - {ANY}), key=lambda name: game_title(tr, name))
+themes = sorted({t for p in kept for t in p.themes if theme_name(tr, t) is not None} | ({linked["mistakes_theme"]} - {ANY}),
+                key=lambda t: theme_name(tr, t) or t)
 game_col, theme_col = st.columns(2)
 game_col.selectbox(tr("mistakes.game"), [ANY, *games], key=session.translated("mistakes_game"), on_change=_restart,
                    format_func=lambda g: tr("mistakes.any_game") if g == ANY else game_title(tr, g))
 if themes:  # only themes with a name (a puzzle of "other" alone has none to choose)
     theme_col.selectbox(tr("mistakes.theme"), [ANY, *themes], key=session.translated("mistakes_theme"),
                         on_change=_restart,
-                        format_func=lambda t: tr("mistakes.any_theme") if t == ANY else theme_name(tr, t))
+                        format_func=lambda t: tr("mistakes.any_theme") if t == ANY else theme_name(tr, t) or t)
 game = st.session_state.get("mistakes_game", ANY)
 theme = st.session_state.get("mistakes_theme", ANY)
 
