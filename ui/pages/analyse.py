@@ -25,13 +25,15 @@ from matches.companion import (
     BLOCKED, EntryError, TableGame, from_link, from_text, link_at, match_over, to_link, with_hands,
 )
 from matches.game import PLAYER_COUNTS
-from matches.table_review import RecordJudge
+from matches.mistake_offers import judging_of, watch
+from matches.table_review import RecordJudge, choices
 from strategy.evaluate import position_seed
 from strategy.hints import hint
 from strategy.solver import NodeLimit, solve
 from ui import session
 from ui.labels import action_label, event_text, figure, game_title, percent, seat_labels, side_label
 from ui.parts.board_frame import show_board
+from ui.parts.mistakes.book import mistake_book
 from ui.parts.hint_view import show_hint
 from ui.parts.play.review import judged_panel, show_graded
 
@@ -457,7 +459,17 @@ def judge_of(game: TableGame, real) -> RecordJudge:
     if key not in judges:
         judges.clear()  # only the record on screen is graded
         judges[key] = RecordJudge(game, real=real)
+        offer_mistakes(game, judges[key])
     return judges[key]
+
+
+def offer_mistakes(game: TableGame, judge: RecordJudge) -> None:
+    """Each of the player's choices, once judged a clear mistake or blunder, is proven and
+    becomes a personal puzzle of theirs (matches.mistake_offers; a guest's for this
+    session), in the background: the seat's view of the recorded round is all it shows."""
+    book, owner = mistake_book()
+    for ply, _, before in choices(game):
+        watch(judging_of(judge, ply), before, game.seat, owner, "analysis", book, day=session.today())
 
 
 def keep(game: TableGame, review) -> bool:

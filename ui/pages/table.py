@@ -25,6 +25,8 @@ from classroom.quiz import normalize_code
 from engine import Rules
 from matches.companion import TableGame
 from matches.game import PLAYABLE_LEVELS
+from matches.mistake_offers import judging_of
+from matches.mistake_offers import watch as offer_when_judged
 from matches.table import Table, TableError, new_token, token_hash
 from matches.table_grades import keep_judged
 from matches.table_review import SeatJudge
@@ -226,6 +228,19 @@ def play(store: TableStore, code: str, seat: int, version: int, action: str) -> 
     game = table.game  # the round is dealt again only by the players' "ready": this one is the last
     index = len(game.rounds) - 1
     judge(code, seat, index).decided(game, before["round"], len(game.rounds[index]) - 1)
+    offer_mistake(table, seat, judge(code, seat, index), len(game.rounds[index]) - 1, before["round"])
+
+
+def offer_mistake(table: Table, seat: int, judging: SeatJudge, ply: int, before) -> None:
+    """Once the move is judged, a clear mistake or blunder becomes a personal puzzle of the
+    player's profile (matches.mistake_offers), in the background; the profile they sat down
+    with, or (a class table) the one signed in here. A guest at a table keeps none."""
+    profile = session.profile()
+    owner = table.seats[seat].profile
+    if profile is None or before is None or (owner is not None and owner != profile.id):
+        return
+    source = "class_table" if table.number is not None else "table"
+    offer_when_judged(judging_of(judging, ply), before, seat, profile.id, source, session.store(), day=session.today())
 
 
 def judge(code: str, seat: int, index: int) -> SeatJudge:
