@@ -1,13 +1,24 @@
-"""Your mistakes in headless Chromium: a proven personal puzzle of a profile's, put in the
-test server's database as the proof job keeps one, is counted on Home, opened from there and
-solved with the keyboard alone (Tab to the hand, the arrow keys to the tile, Enter to pick
-it up and Enter to lay it); axe finds nothing before or after the answer."""
+"""Your mistakes in headless Chromium.
+
+* A guest plays the end of a round on Play with a planted blunder (partners, deal 4: with
+  3-5, 3-6 and 4-6 in hand and the ends 1 and 3, laying 3-5 loses about 29 points against
+  3-6); the review judges it, the proof job proves it (24 consistent deals, every one
+  solved) and keeps the puzzle in the guest's session; Your mistakes serves it and it is
+  solved with the keyboard alone.
+* A proven personal puzzle of a profile's, put in the test server's database as the proof
+  job keeps one, is counted on Home, opened from there and solved with the keyboard (Tab to
+  the hand, the arrow keys to the tile, Enter to pick it up and Enter to lay it); axe finds
+  nothing before or after the answer.
+"""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 
+from matches.game import Game, Setup
+from matches.live_match import LiveMatches, new_key
+from strategy.review import Decision, decision_points
 from tests.support.answer_paths import pinned_daily_date
 from tests.support.axe import DESKTOP, assert_accessible, wait_until_idle
 from tests.ui.test_mistakes_page import BEST, PLAYED, planted
@@ -71,3 +82,73 @@ def test_a_planted_blunder_is_solved_by_keyboard_on_the_page(browser, app_url):
         assert store.mistakes.count_due(mika.id, day) == 0, "the answer moved it on its schedule"
     finally:
         store.close()
+
+
+#: the planted blunder: deal 4 of Partners against three club players, your first legal
+#: move until move 21, where 3-5 (on the 3) throws the round away and 3-6 keeps it
+DEAL, PLY, BLUNDER, FIX = "4", 20, "3-5@R", "3-6@R"
+
+
+def _match_before_the_blunder() -> str:
+    """The match kept at move 21 (``matches.live_match``, as a reload brings one back), your
+    earlier choices already judged (as best: nothing to prove there). Returns its id."""
+    from progress import open_store
+
+    game = Game.start(Setup("laplaza_partners", 4, (), DEAL, ("human", "casual", "casual", "casual")))
+    while len(game.rounds[0]) < PLY:
+        game.play(game.round.legal_actions()[0]) if game.human_to_move else game.play_bot()
+    assert game.human_to_move and BLUNDER in [str(a) for a in game.round.legal_actions()]
+    judged = [Decision(ply, game.rounds[0][ply].action, game.rounds[0][ply].action, 0.0, 0.0, 0.0, "best", 0.0, 0.0,
+                       24, False).to_dict() for ply, _ in decision_points(game, 0)]
+    key = new_key()
+    store = open_store()  # the app_url server's database
+    try:
+        assert LiveMatches(store).put(key, {**game.to_dict(), "reviews": {}, "judged": judged}, game.version)
+    finally:
+        store.close()
+    return key
+
+
+def test_a_blunder_played_on_play_comes_back_as_a_puzzle_and_is_solved_by_keyboard(browser, app_url):
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        page.goto(f"{app_url}/play?match={_match_before_the_blunder()}&pace=fast&lang=en")
+        table = _board(page, f"play:{DEAL}:1:board")
+        tile = BLUNDER.split("@")[0]
+        expect(table.locator(f'[data-tile="{tile}"].playable')).to_be_visible(timeout=60_000)
+        table.locator(f'[data-tile="{tile}"]').click()  # it fits one end only: one tap lays it
+        for _ in range(2):  # then nothing fits twice: you pass, and the round goes out
+            pass_button = table.get_by_role("button", name=EN("board.pass"))
+            expect(pass_button).to_be_visible(timeout=60_000)
+            pass_button.click()
+            expect(pass_button).to_have_count(0, timeout=30_000)
+        main = page.locator('[data-testid="stMain"]')
+        expect(main.get_by_text(EN("play.round_over"), exact=True)).to_be_visible(timeout=60_000)
+
+        # judged, then proven in the background: Your mistakes serves it once it is kept
+        puzzle_board = page.locator('[class*="st-key-mistakes-mine-"][class*="-board"]')
+        for _ in range(30):
+            page.locator('[data-testid="stSidebar"]').get_by_role("link", name=EN("nav.mistakes")).click()
+            expect(page.locator('[data-testid="stMain"] h1')).to_have_text(EN("mistakes.title"), timeout=30_000)
+            wait_until_idle(page)
+            if puzzle_board.count():
+                break
+        expect(puzzle_board.locator("svg[data-board]")).to_be_visible(timeout=30_000)
+        expect(main.get_by_text(EN("mistakes.question", played=action_label(EN, BLUNDER)))).to_be_visible()
+        in_board = next(c for c in puzzle_board.get_attribute("class").split() if c.startswith("st-key-"))[7:]
+
+        fix_tile, fix_end = FIX.split("@")
+        _tab_to(page, lambda f: f["key"] == in_board and bool(f["tile"]))
+        _arrow_to(page, fix_tile)
+        page.keyboard.press("Enter")                                   # picked up: the left end first
+        _expect_focus(page, f"f.key === '{in_board}' && f.end === 'L'")
+        page.keyboard.press("ArrowRight")                              # the right end
+        _expect_focus(page, f"f.key === '{in_board}' && f.end === '{fix_end}'")
+        page.keyboard.press("Enter")
+        verdict = page.locator('[data-testid="stAlertContentSuccess"]').first
+        expect(verdict).to_contain_text(EN("mistakes.right_best", move=action_label(EN, FIX)), timeout=30_000)
+        expect(verdict).to_contain_text("24")                          # every one of the 24 deals that fit
+        wait_until_idle(page)
+        assert_accessible(page, "a personal puzzle from Play, solved", sizes=(DESKTOP,))
+    finally:
+        page.close()
