@@ -209,3 +209,15 @@ def test_a_link_chooses_the_theme_and_a_bad_one_is_named():
     warnings = " ".join(w.value for w in at.warning)
     assert "nonsense" in warnings and "chess" in warnings
     assert at.session_state["mistakes_current"] in (doubles.id, other.id)
+
+
+def test_open_on_the_analysis_board_opens_the_seats_position():
+    puzzle = planted()
+    at, _ = guest_app(puzzle)
+    at = tap(at, puzzle, BEST)
+    (link,) = [l.proto for l in at.get("page_link") if l.proto.label == EN("mistakes.analyse")]
+    params = dict(pair.split("=", 1) for pair in link.query_string.split("&"))
+    board = open_app("analyse", g=params["g"], lang="en")
+    shown = texts_of(board)
+    assert EN("analyse.your_turn") in shown and not board.warning
+    assert "Marco plays 3\\-5 on the left end" in shown  # the round so far, as the seat saw it
