@@ -9,6 +9,9 @@ the ones each student's review kept, choice by choice as each was judged
 (``matches.table_review.SeatJudge``, ``matches.table_grades``), whatever their screen
 did; a choice whose grade has not arrived yet counts as *waiting* (still being judged, or
 never judged if the review stopped), and the share says how many grades it stands on.
+A student's *skill* is the figure of ``progress.skill`` over those grades: points lost
+per decision with its 95% interval over rounds, and the share within 0.5 of the best
+(docs/skill.md).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from dataclasses import asdict, dataclass
 from typing import Iterable, Sequence
 
 from matches.table import PERSON, Table
+from progress.skill import Figure, Graded, Round, figure
 from strategy.review import decision_points
 
 __all__ = ["StudentLine", "TableLine", "report"]
@@ -47,6 +51,10 @@ class StudentLine:
     judged: int         # of those, judged by the student's review
     best: int
     points_lost: float  # over the judged moves
+    #: the skill figure over the judged moves (None without one), the game, the profile
+    skill: Figure | None = None
+    game: str = ""
+    profile: int | None = None
 
     @property
     def waiting(self) -> int:
@@ -88,8 +96,12 @@ def report(tables: Sequence[tuple[int, str, Table]], grades: Iterable) -> tuple[
             mine = {(int(g.round), int(g.ply)): g for g in kept.get((code, seat), ())}
             judged = [mine[m] for m in made if m in mine]
             side = rules.side_of(seat)
+            by_round: dict[int, list[Graded]] = {}
+            for g in judged:
+                by_round.setdefault(int(g.round), []).append(Graded(float(g.loss), g.grade == "best"))
+            skill = figure([Round(f"{code}:{seat}:{i}", i, tuple(d)) for i, d in sorted(by_round.items())])
             students.append(StudentLine(
                 number, seat + 1, who.name, side, totals[side], (winner == side) if match.is_over else None,
                 len(made), len(judged), sum(g.grade == "best" for g in judged),
-                round(sum(float(g.loss) for g in judged), 2)))
+                round(sum(float(g.loss) for g in judged), 2), skill, game.setup.preset, who.profile))
     return table_lines, students

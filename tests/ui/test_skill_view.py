@@ -123,3 +123,88 @@ def test_a_position_is_rebuilt_from_each_kind_of_record(matches):
     assert all(v.seat == 0 for v in views.values())
     assert skill_view.decision_views({"setup": {}, "rounds": []}, 0) == {}  # a damaged record: nothing
     assert skill_view.decision_views({"table": {"rules": "nonsense"}}, 0) == {}
+
+
+# ------------------------------------------------------------------ the teacher's class summary
+def _class_table() -> "Table":
+    """A 1 v 1 class table (Ana and Bo) played to the end of two rounds, first legal move."""
+    from matches.table import Options, Table, token_hash
+
+    table = Table.for_class("laplaza_1v1", 2, (), "79", [("Ana", token_hash("a")), ("Bo", token_hash("b"))],
+                            Options(), number=2, now=0.0)
+    for _ in range(2):
+        while not table.game.round.is_over:
+            seat = table.game.round.turn
+            table.play(seat, table.game.round.canonical_actions()[0], version=table.version, now=1.0)
+        if table.game.over:
+            break
+        table.game.next_round()
+    return table
+
+
+def _grades(table):
+    """Ana's choices all judged: every third one a 9-point mistake, the rest best."""
+    from types import SimpleNamespace
+
+    from strategy.review import decision_points
+
+    out = []
+    for i in range(len(table.game.rounds)):
+        for n, (ply, _) in enumerate(decision_points(table.game, i, 0)):
+            loss = 9.0 if n % 3 == 1 else 0.0
+            out.append(SimpleNamespace(code="T2", seat=0, round=i, ply=ply, grade="mistake" if loss else "best",
+                                       loss=loss))
+    return out
+
+
+def test_the_class_summary_gives_each_student_their_skill_figure():
+    from classroom.report import report
+    from progress.skill import Graded, Round
+
+    table = _class_table()
+    grades = _grades(table)
+    _, (ana, bo) = report([(2, "T2", table)], grades)
+    by_round = {}
+    for g in grades:
+        by_round.setdefault(g.round, []).append(Graded(g.loss, g.grade == "best"))
+    assert ana.skill == skill_view.figure([Round(str(i), i, tuple(d)) for i, d in sorted(by_round.items())])
+    assert ana.skill.decisions == ana.judged and ana.game == "laplaza_1v1"
+    assert bo.skill is None  # nothing of Bo's judged yet
+
+
+def _summary_script(tables, lines, students):
+    from types import SimpleNamespace
+
+    from ui.parts.classroom.tables import _draw_summary
+
+    _draw_summary(SimpleNamespace(code="ABCD"), tables, lines, students, 0, False)
+
+
+def test_the_teacher_sees_each_student_s_figure_and_weakest_themes(progress_db, matches):
+    """Ana is signed in with a profile that has reviewed 1 v 1 matches: her weakest themes
+    are listed; Bo plays without one: a dash."""
+    from dataclasses import replace
+
+    from streamlit.testing.v1 import AppTest
+
+    from classroom.report import report
+
+    with open_store(f"sqlite:///{progress_db}") as store:
+        ana_profile = store.create_profile("Ana")
+        for g in matches:
+            store.save_game(ana_profile.id, g)
+    table = _class_table()
+    lines, (ana, bo) = report([(2, "T2", table)], _grades(table))
+    students = [replace(ana, profile=ana_profile.id), bo]
+    at = AppTest.from_function(_summary_script, args=([(2, "T2", table)], lines, students), default_timeout=60)
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    tr = translator("en")
+    people = next(d.value for d in at.dataframe if tr("skill.col_skill") in d.value)
+    row = people.set_index(tr("class_tables.col_student"))
+    assert row.loc["Ana", tr("skill.col_skill")] == skill_view.about(tr, ana.skill.mean, ana.skill.half)
+    expected = [skill_view.theme_name(tr, c) for c, _, _ in
+                skill_view.weakest_themes(skill_view.last(rounds_of(matches, "laplaza_1v1")))]
+    assert expected and row.loc["Ana", tr("skill.col_themes")] == ", ".join(expected)
+    assert row.loc["Bo", tr("skill.col_themes")] == "—"
+    assert tr("skill.teacher_help") in texts_of(at)

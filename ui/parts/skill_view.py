@@ -22,6 +22,7 @@ from lessons.themes import lesson_for
 from matches.companion import TableGame
 from matches.game import Game
 from matches.table_review import choices
+from progress import ProgressError
 from progress.charts import _base, _empty
 from progress.skill import BOT_LEVELS, FEW, Figure, Round, bot_figures, compare, figure, last, rounds_of, trend
 from strategy.review import decision_points
@@ -33,7 +34,8 @@ from ..labels import figure as number
 from ..shell import page_file
 from .chart_inks import inks
 
-__all__ = ["WEAK_GRADES", "decision_views", "skill_section", "skill_sentence", "trend_figure", "weakest_themes"]
+__all__ = ["WEAK_GRADES", "decision_views", "profile_themes", "skill_section", "skill_sentence", "theme_name",
+           "trend_figure", "weakest_themes"]
 
 #: the grades whose decisions name the weakest themes
 WEAK_GRADES = ("mistake", "blunder")
@@ -100,6 +102,17 @@ def weakest_themes(rounds: Iterable[Round], n: int = THEMES_SHOWN) -> list[tuple
             lost[code] += loss
     ranked = sorted(count, key=lambda c: (-count[c], -lost[c], c))
     return [(c, count[c], lost[c]) for c in ranked[:n]]
+
+
+def profile_themes(store: Any, profile_id: int, preset: str) -> list[tuple[str, int, float]]:
+    """The weakest themes of a profile in one game, from its last reviewed rounds (what a
+    teacher's class summary lists beside each student signed in with a profile); [] when
+    the store cannot be read."""
+    try:
+        games = store.games(profile_id)
+    except ProgressError:
+        return []
+    return weakest_themes(last(rounds_of(games, preset)))
 
 
 # ------------------------------------------------------------------ words

@@ -27,11 +27,12 @@ from matches.table import PERSON, Table, TableError, class_seat_token, token_has
 from matches.table_store import TableStore, group_value
 from progress import ProgressError
 from ui import session
-from ui.labels import figure, game_title, percent, side_label
+from ui.labels import about, figure, game_title, percent, side_label
 from ui.parts.classroom.quiz import error_text as quiz_error_text
 from ui.parts.live.feed import FEED
 from ui.parts.live.watch import watch
 from ui.parts.play.setup import new_seed
+from ui.parts.skill_view import profile_themes, theme_name
 from ui.parts.tables.feed import CLASS_PATH, TABLE_FEED
 from ui.parts.tables.form import choose_game, choose_options
 from ui.parts.tables.sync import change, open_table
@@ -309,6 +310,24 @@ def _figure_cell(tr, student, value: str | None) -> str:
     return tr("class_tables.not_judged_yet") if student.waiting else "—"
 
 
+def _themes_of(student) -> list[str]:
+    """The codes of a student's weakest themes in the game played (their profile's recent
+    reviewed rounds; none for a student without a profile), read once per summary."""
+    if student.profile is None:
+        return []
+    key = f"class_tables_skill_themes:{student.profile}:{student.game}"
+    if key not in st.session_state:
+        st.session_state[key] = [code for code, _, _ in profile_themes(session.store(), student.profile, student.game)]
+    return st.session_state[key]
+
+
+def _skill_cell(tr, student) -> str:
+    """A student's points lost per decision with its 95% interval ("—" without a figure)."""
+    if student.skill is None:
+        return _figure_cell(tr, student, None)
+    return about(tr, student.skill.mean, student.skill.half)
+
+
 def _draw_summary(quiz, tables, table_lines, students, waiting: int, looking: bool) -> None:
     tr = session.tr()
     st.subheader(tr("class_tables.results"))
@@ -333,17 +352,23 @@ def _draw_summary(quiz, tables, table_lines, students, waiting: int, looking: bo
         tr("class_tables.col_best_share"): _figure_cell(tr, s, None if s.best_share is None else percent(tr, s.best_share)),
         tr("class_tables.col_loss"): _figure_cell(tr, s, None if s.loss_per_move is None else figure(tr, s.loss_per_move)),
         tr("class_tables.col_waiting"): str(s.waiting) if s.waiting else "—",
+        tr("skill.col_skill"): _skill_cell(tr, s),
+        tr("skill.col_themes"): ", ".join(theme_name(tr, c) for c in _themes_of(s)) or "—",
     } for s in students])
     st.dataframe(people, hide_index=True, width="stretch")  # a cell is text, never markup
     if waiting:
         st.info(tr("class_tables.judging_note" if looking else "class_tables.never_judged", n=waiting),
                 icon=":material/hourglass_empty:" if looking else ":material/info:")
     st.caption(tr("class_tables.students_help"))
+    st.caption(tr("skill.teacher_help"))
     csv_rows = [{"table": s.table, "seat": s.seat, "student": s.name, "side_total": s.side_total,
                  "won": "" if s.won is None else int(s.won), "choices": s.moves, "judged": s.judged, "best": s.best,
                  "best_share": "" if s.best_share is None else round(s.best_share, 3),
                  "points_lost_per_choice": "" if s.loss_per_move is None else round(s.loss_per_move, 2),
-                 "not_judged_yet": s.waiting}
+                 "not_judged_yet": s.waiting,
+                 "points_lost_low": "" if s.skill is None else round(s.skill.low, 2),
+                 "points_lost_high": "" if s.skill is None or s.skill.high == float("inf") else round(s.skill.high, 2),
+                 "weakest_themes": " ".join(_themes_of(s))}
                 for s in students]
     left, right = st.columns(2)
     left.download_button(tr("class_tables.download_students"), to_csv(csv_rows) or "table,seat,student\n",
