@@ -28,7 +28,8 @@ COMPANIONS = ("-wal", "-journal", "-shm")
 #: our tables in an order that inserts every row after the row it refers to
 ORDER = ("capicu_profiles", "capicu_profile_guards", "capicu_devices", "capicu_attempts", "capicu_lessons", "capicu_games",
          "capicu_quizzes", "capicu_quiz_players", "capicu_quiz_answers",
-         "capicu_player_ratings", "capicu_puzzle_ratings", "capicu_rating_history", "capicu_reviews")
+         "capicu_player_ratings", "capicu_puzzle_ratings", "capicu_rating_history", "capicu_reviews",
+         "capicu_mistakes")
 #: the stored name of a placeholder profile (the UI shows it translated: ``profile.recovered``)
 PLACEHOLDER = "Recovered {number}"
 #: the ``capicu_meta`` key that marks a placeholder profile: this and its id
