@@ -101,6 +101,7 @@ def test_a_right_answer_says_so_explains_every_move_and_moves_the_schedule():
     assert links[EN("mistakes.analyse")].page == "analyse" and "g=" in links[EN("mistakes.analyse")].query_string
     assert links[EN("mistakes.lesson", theme=theme_name(EN, "kill_double"))].query_string.startswith("lesson=strategy-kill-a-double")
     assert book.count_due(None, TODAY) == 0 and book.count_due(None, TODAY + timedelta(days=1)) == 1
+    assert EN("mistakes.left", n=0) in shown  # the one on screen is done for today
 
 
 def test_a_move_within_half_a_point_is_right_too():

@@ -99,9 +99,10 @@ if puzzle is None:
         st.success(tr("mistakes.done_today"), icon=":material/task_alt:")
     st.stop()
 
-left = len([p for p in due if p.id != puzzle.id]) + 1
-st.caption(tr("mistakes.left", n=left))
 key = f"mistakes:{puzzle.id}"
+answered = st.session_state.get(f"{key}:counted", False)  # the one on screen, once answered, is done for today
+left = len([p for p in due if p.id != puzzle.id]) + (not answered)
+st.caption(tr("mistakes.left", n=left))
 
 
 def _answered(correct: bool) -> None:
