@@ -22,6 +22,7 @@ from tests.progress.test_skill import START, played_match, saved
 from tests.ui.conftest import create_profile, open_app, texts_of
 from ui.i18n import LANGUAGES, translator
 from ui.labels import game_title
+from ui.parts.themes import theme_name
 
 #: the bots' figures the page reads (the committed data file grows while it is measured)
 BOTS = {"laplaza_1v1": {"casual": Figure(300, 60, 4.0, 3.5, 4.5, .5, .45, .55),
@@ -71,7 +72,8 @@ def test_my_progress_shows_the_skill_figure_beside_the_bots(progress_db, matches
     practice = [parse_qs(p.proto.query_string) for p in at.get("page_link") if p.proto.page == "practice"
                 and "theme" in parse_qs(p.proto.query_string)]
     assert practice and all(q["theme"][0] in THEMES and q["theme"][0] != "other" for q in practice)
-    assert all(q["lang"] == [lang] for q in practice)
+    assert all(q["lang"] == [lang] and q["game"] == ["laplaza_1v1"] for q in practice)
+    assert any(p.proto.page == "lesson" for p in at.get("page_link"))
     assert tr("skill.themes_title") in text
 
 
@@ -203,7 +205,7 @@ def test_the_teacher_sees_each_student_s_figure_and_weakest_themes(progress_db, 
     people = next(d.value for d in at.dataframe if tr("skill.col_skill") in d.value)
     row = people.set_index(tr("class_tables.col_student"))
     assert row.loc["Ana", tr("skill.col_skill")] == skill_view.about(tr, ana.skill.mean, ana.skill.half)
-    expected = [skill_view.theme_name(tr, c) for c, _, _ in
+    expected = [theme_name(tr, c) for c, _, _ in
                 skill_view.weakest_themes(skill_view.last(rounds_of(matches, "laplaza_1v1")))]
     assert expected and row.loc["Ana", tr("skill.col_themes")] == ", ".join(expected)
     assert row.loc["Bo", tr("skill.col_themes")] == "—"

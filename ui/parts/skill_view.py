@@ -6,7 +6,7 @@ that sets it beside the bots (``casual``, ``strong``, ``expert``, measured by th
 review: bench/skill_of_bots.py), the trend per 10 rounds (plotly), and the weakest themes
 of the player's Mistakes and Blunders (``strategy.themes.themes_of`` on the position each
 was made from, rebuilt from the saved record), each with a link to practise it and to its
-lesson. The figures are ``progress.skill``'s; docs/skill.md says how they are computed.
+lesson (``ui/parts/themes.py``, as the review's cards and Practice link them). The figures are ``progress.skill``'s; docs/skill.md says how they are computed.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from engine import SeatView
-from lessons.themes import lesson_for
 from matches.companion import TableGame
 from matches.game import Game
 from matches.table_review import choices
@@ -31,11 +30,11 @@ from strategy.themes import themes_of
 from .. import session
 from ..labels import about, chart_separators, game_title, percent
 from ..labels import figure as number
-from ..shell import page_file
 from .chart_inks import inks
+from .themes import lesson_link, practise_link, theme_name
 
-__all__ = ["WEAK_GRADES", "decision_views", "profile_themes", "skill_section", "skill_sentence", "theme_name",
-           "trend_figure", "weakest_themes"]
+__all__ = ["WEAK_GRADES", "decision_views", "profile_themes", "skill_section", "skill_sentence", "trend_figure",
+           "weakest_themes"]
 
 #: the grades whose decisions name the weakest themes
 WEAK_GRADES = ("mistake", "blunder")
@@ -116,12 +115,6 @@ def profile_themes(store: Any, profile_id: int, preset: str) -> list[tuple[str, 
 
 
 # ------------------------------------------------------------------ words
-def theme_name(tr, code: str) -> str:
-    """A theme's name in the reader's language (its code until the catalog names it)."""
-    key = f"themes.name.{code}"
-    return tr(key) if tr.has(key) else code
-
-
 def bot_name(tr, level: str) -> str:
     return tr(f"bot.{level}.name")
 
@@ -214,12 +207,9 @@ def skill_section(tr, games: Sequence[Any]) -> None:
     if not weak:
         st.caption(tr("skill.themes_none"))
     for code, n, lost in weak:
-        name = theme_name(tr, code)
-        left, mid, right = st.columns([3, 1, 1])
-        left.markdown(tr("skill.theme_line", theme=session.plain(name), n=n, points=number(tr, lost)))
-        mid.page_link(page_file("practice"), label=tr("skill.practise", theme=name), icon=":material/fitness_center:",
-                      query_params={"theme": code, "lang": session.lang()})
-        lesson = lesson_for(code, which)
-        if lesson is not None:
-            right.page_link(page_file("lesson"), label=tr("skill.lesson", theme=name), icon=":material/school:",
-                            query_params={"lesson": lesson, "lang": session.lang()})
+        left, mid, right = st.columns([3, 1, 2])
+        left.markdown(tr("skill.theme_line", theme=session.plain(theme_name(tr, code)), n=n, points=number(tr, lost)))
+        with mid:
+            practise_link(tr, code, which)
+        with right:
+            lesson_link(tr, code, which)

@@ -32,7 +32,8 @@ from ui.parts.classroom.quiz import error_text as quiz_error_text
 from ui.parts.live.feed import FEED
 from ui.parts.live.watch import watch
 from ui.parts.play.setup import new_seed
-from ui.parts.skill_view import profile_themes, theme_name
+from ui.parts.skill_view import profile_themes
+from ui.parts.themes import theme_name
 from ui.parts.tables.feed import CLASS_PATH, TABLE_FEED
 from ui.parts.tables.form import choose_game, choose_options
 from ui.parts.tables.sync import change, open_table
@@ -353,7 +354,7 @@ def _draw_summary(quiz, tables, table_lines, students, waiting: int, looking: bo
         tr("class_tables.col_loss"): _figure_cell(tr, s, None if s.loss_per_move is None else figure(tr, s.loss_per_move)),
         tr("class_tables.col_waiting"): str(s.waiting) if s.waiting else "—",
         tr("skill.col_skill"): _skill_cell(tr, s),
-        tr("skill.col_themes"): ", ".join(theme_name(tr, c) for c in _themes_of(s)) or "—",
+        tr("skill.col_themes"): ", ".join(filter(None, (theme_name(tr, c) for c in _themes_of(s)))) or "—",
     } for s in students])
     st.dataframe(people, hide_index=True, width="stretch")  # a cell is text, never markup
     if waiting:
