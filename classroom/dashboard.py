@@ -152,17 +152,30 @@ def history(store: Store, class_id: int, limit: int = HISTORY_LIMIT) -> list[His
 
 
 def record_history(store: Store, class_id: int, kind: str, data: Mapping[str, Any], *,
-                   at: datetime | None = None) -> HistoryEntry:
+                   at: datetime | None = None, key: str | None = None) -> HistoryEntry:
     """Keep a live quiz's results (``kind="quiz"``) or the tables' end-of-class summary
-    (``"tables"``) in the class's history. ``data`` is JSON: what the summary showed."""
+    (``"tables"``) in the class's history. ``data`` is JSON: what the summary showed. With
+    ``key`` (the quiz's code) a later call replaces the entry of the same key: a summary
+    whose last grades came in late is kept once, as it ended."""
     if kind not in HISTORY_KINDS:
         raise ValueError(f"a class's history keeps {' or '.join(HISTORY_KINDS)}, not {kind!r}")
-    text = json.dumps(dict(data), separators=(",", ":"), default=str, allow_nan=False)
+    kept = {**dict(data), **({"key": key} if key is not None else {})}
+    text = json.dumps(kept, separators=(",", ":"), default=str, allow_nan=False)
     if len(text) > HISTORY_DATA_LIMIT:
         raise ValueError(f"a class's history entry must stay under {HISTORY_DATA_LIMIT} characters")
     moment = utc(at) if at is not None else datetime.now(timezone.utc)
-    insert = sa.insert(class_history_table).values(class_id=class_id, kind=kind, data=text, at=moment)
-    new_id = store._run(lambda conn: conn.execute(insert).inserted_primary_key[0], write=True)
+    t = class_history_table
+
+    def work(conn: Connection) -> int:
+        if key is not None:
+            rows = conn.execute(sa.select(t.c.id, t.c.data).where(t.c.class_id == class_id, t.c.kind == kind)).all()
+            same = [r.id for r in rows if json.loads(r.data).get("key") == key]
+            if same:
+                conn.execute(sa.update(t).where(t.c.id == same[0]).values(data=text, at=moment))
+                return same[0]
+        return conn.execute(sa.insert(t).values(class_id=class_id, kind=kind, data=text, at=moment)).inserted_primary_key[0]
+
+    new_id = store._run(work, write=True)
     return HistoryEntry(int(new_id), class_id, kind, json.loads(text), moment)
 
 

@@ -92,3 +92,13 @@ def test_the_grid_exports_as_a_formula_safe_csv(store):
     text = dash.to_csv(rows)
     assert text.splitlines()[1].startswith("'=HYPERLINK(1),not started,")
     assert "2026-12-03 10:00" in text  # last seen on the class's clock (Amsterdam)
+
+
+def test_a_summary_kept_again_under_its_key_replaces_the_first(store):
+    cls = make_class(store)
+    dash.record_history(store, cls.id, "tables", {"students": [{"name": "Ana", "judged": 1}]}, key="ABC123")
+    dash.record_history(store, cls.id, "tables", {"students": [{"name": "Ana", "judged": 4}]}, key="ABC123")
+    dash.record_history(store, cls.id, "tables", {"students": []}, key="XYZ789")
+    kept = dash.history(store, cls.id)
+    assert len(kept) == 2 and {e.data["key"] for e in kept} == {"ABC123", "XYZ789"}
+    assert next(e for e in kept if e.data["key"] == "ABC123").data["students"][0]["judged"] == 4

@@ -145,3 +145,43 @@ def test_a_student_sees_only_their_own_to_do_on_home_and_my_progress(store, scho
     at.switch_page("ui/pages/home.py")
     at.run()
     assert "To do" not in texts_of(at)  # a guest has none
+
+
+LIVE_SCRIPT = """
+from types import SimpleNamespace
+import streamlit as st
+from classroom.quiz import RankRow
+from ui import session
+from ui.parts.classes.live_history import class_choice, keep_quiz, started
+session.init_language()
+class_choice()
+if st.button("open", key="open"):
+    started("QUIZ01")
+quiz = SimpleNamespace(code="QUIZ01", title="Fives", total=2, state="closed")
+keep_quiz(quiz, [RankRow(1, "Ana", 2, 2, 9000)], [{"question": 1, "correct": 1}])
+"""
+
+
+@pytest.mark.parametrize("forged", [False, True])
+def test_a_quiz_run_for_a_class_goes_into_its_history_with_the_teachers_access_only(store, school_class, forged):
+    from classroom.dashboard import history
+
+    other = create_class(store, name="8A", games=["all_fives"], lang="en", time_zone="UTC", secret="another secret!")
+    at = AppTest.from_string(LIVE_SCRIPT, default_timeout=60)
+    at.session_state["classes_keys"] = {school_class.id: school_class.key,
+                                        **({other.id: "forged-key"} if forged else {})}
+    at.run()
+    assert at.selectbox(key="live_for_class").options == ["No class", "7B"]  # a forged key lists nothing
+    if forged:  # a session value pointing at another class writes nothing there
+        at.session_state["live_class_of"] = {"QUIZ01": other.id}
+        at.run()
+        assert not at.exception, [e.message for e in at.exception]
+        assert history(store, other.id) == [] and history(store, school_class.id) == []
+        return
+    at.selectbox(key="live_for_class").set_value(school_class.id).run()
+    at.button(key="open").click().run()
+    assert not at.exception, [e.message for e in at.exception]
+    [kept] = history(store, school_class.id)
+    assert kept.kind == "quiz" and kept.data["ranking"][0]["nickname"] == "Ana" and kept.data["key"] == "QUIZ01"
+    at.run()  # drawn again: written once
+    assert len(history(store, school_class.id)) == 1

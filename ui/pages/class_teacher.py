@@ -26,6 +26,7 @@ from ui.labels import game_title, ptype_title
 from ui.parts.classroom.screen import LOBBY, PROJECTOR, board_room, projector_style
 from ui.parts.classroom.tables import end_all, overview, seating_panel
 from ui.parts.classroom.tables import summary as tables_summary
+from ui.parts.classes.live_history import class_choice, keep_quiz, keep_tables, started
 from ui.parts.live.feed import FEED
 from ui.parts.live.watch import watch
 
@@ -106,6 +107,7 @@ def _open_quiz(for_tables: bool = False) -> None:
         st.session_state[FLASH] = error_text(error)
         return
     st.session_state[TEACHER] = {"code": quiz.code, "secret": secret}
+    started(quiz.code)  # for a class picked in class_choice: its results go into the class's history
     st.session_state.pop(BUILT, None)
 
 
@@ -121,6 +123,7 @@ def builder() -> None:
     kind = st.segmented_control(tr("class_tables.kind"), ["quiz", "tables"], default="quiz", required=True,
                                 key=session.translated("class_kind"),
                                 format_func=lambda k: tr(f"class_tables.kind_{k}"))
+    class_choice()  # a class of My classes opened in this session, or none
     if kind == "tables":
         st.caption(tr("class_tables.intro"))
         st.text_input(tr("class_tables.class_title"), key="class_title", max_chars=80,
@@ -363,6 +366,7 @@ def results(quiz, held) -> None:
     ranking = store.ranking(quiz.code, held["secret"])
     answers = store.answers(quiz.code, held["secret"])
     rows = summary(quiz, answers, players=len(ranking))
+    keep_quiz(quiz, ranking, rows)  # into the class's history, when it was run for one
     if ranking:
         table = pd.DataFrame([{tr("class.col_rank"): r.rank, tr("class.col_nickname"): r.nickname,
                                tr("class.col_correct"): f"{r.correct}/{quiz.total}",
@@ -409,7 +413,7 @@ def running(held) -> None:
         elif quiz.state == "tables":
             overview(store, quiz, held["secret"])
         elif not quiz.total:
-            tables_summary(quiz)
+            tables_summary(quiz, on_summary=keep_tables)
         else:
             results(quiz, held)
     with st.expander(tr("class.teacher_tools")):

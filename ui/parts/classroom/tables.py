@@ -274,10 +274,12 @@ def _read_summary(store: TableStore, quiz):
     return tables, report(tables, store.grades([c for _, c, _ in tables]))
 
 
-def summary(quiz) -> None:
+def summary(quiz, on_summary=None) -> None:
     """The results per table and each student's play, and both as CSV. Grades still being
     judged on the students' servers are said so ("not judged yet"), and the summary looks
-    again every few seconds until they have all arrived (or :data:`GRADES_WAIT` has passed)."""
+    again every few seconds until they have all arrived (or :data:`GRADES_WAIT` has passed).
+    ``on_summary(quiz, table_lines, students)`` is told each summary drawn (the class's
+    history keeps it: ui/parts/classes/live_history.py)."""
     tr = session.tr()
     store = table_store()
     if store is None:
@@ -297,6 +299,8 @@ def summary(quiz) -> None:
             st.error(session.error_message(error))
             return
         waiting = sum(s.waiting for s in students)
+        if on_summary is not None:
+            on_summary(quiz, table_lines, students)
         if looking and (not waiting or time.time() - since >= GRADES_WAIT):
             st.rerun()  # every grade is in (or no more will come): drawn once more, with no timer
         _draw_summary(quiz, tables, table_lines, students, waiting, looking)
