@@ -349,10 +349,11 @@ def test_the_profile_dialogs_my_progress_and_a_match_over_have_no_violation(brow
 
         sidebar.get_by_role("link", name=EN("nav.stats")).click()
         main = page.locator('[data-testid="stMain"]')
-        expect(main.locator(".js-plotly-plot")).to_have_count(4, timeout=30_000)
+        expect(main.locator(".js-plotly-plot")).to_have_count(5, timeout=30_000)  # with the skill figure's trend
         expect(main.get_by_text(EN("stats.games_played"))).to_be_visible()
+        expect(main.get_by_text(EN("skill.title"))).to_be_visible()
         wait_until_idle(page)
-        assert_accessible(page, "My progress with puzzles and a match", sizes=(DESKTOP,))
+        assert_accessible(page, "My progress with puzzles, a match and the skill figure", sizes=(DESKTOP,))
 
         sidebar.get_by_role("link", name=EN("nav.play")).click()
         main.get_by_text(EN("play.saved_games")).click()
