@@ -210,3 +210,25 @@ def test_the_teacher_sees_each_student_s_figure_and_weakest_themes(progress_db, 
     assert expected and row.loc["Ana", tr("skill.col_themes")] == ", ".join(expected)
     assert row.loc["Bo", tr("skill.col_themes")] == "—"
     assert tr("skill.teacher_help") in texts_of(at)
+
+
+def test_a_table_of_people_keeps_its_reviews_and_they_count():
+    """A table's match as ui/pages/table.py keeps it for a profile: its rounds count in the
+    figure, and the seat's positions are rebuilt from the people's game."""
+    from matches.companion import TableGame
+    from progress.records import SavedGame
+    from tests.progress.test_skill import graded_round
+
+    table = _class_table()
+    game = table.game
+    reviews = {str(i): {"decisions": [d.to_dict() for d in graded_round(game, i).decisions]}
+               for i in range(len(game.rounds))}
+    record = {"table": TableGame.from_round(game.round, 0, hands=True).to_dict(), "people": game.to_dict(), "seat": 0,
+              "reviews": reviews}
+    kept = SavedGame("laplaza_1v1", "finished", record, started_at=START, kind="table", id=3)
+    rounds = rounds_of([kept], "laplaza_1v1")
+    assert len(rounds) == len(game.rounds) and all(r.kind == "table" for r in rounds)
+    assert sum(len(r.decisions) for r in rounds) == sum(len(v["decisions"]) for v in reviews.values())
+    views = skill_view.decision_views(record, 0)
+    assert sorted(views) == sorted(d["ply"] for d in reviews["0"]["decisions"])
+    assert all(v.seat == 0 for v in views.values())

@@ -372,7 +372,9 @@ def save_for_profile(code: str, table: Table, seat: int) -> None:
     decisions = [d for i in range(index + 1) for d in (judge_review(code, i) or ())]
     try:
         last = TableGame.from_round(game.round, seat, hands=True)
-        record = {"table": last.to_dict(), "people": game.to_dict(), "seat": seat}
+        record = {"table": last.to_dict(), "people": game.to_dict(), "seat": seat,  # the reviews: docs/skill.md
+                  "reviews": {str(i): {"decisions": [d.to_dict() for d in judge_review(code, i) or ()]}
+                              for i in range(index + 1)}}
         st.session_state[key] = session.store().save_game(profile.id, SavedGame(
             game.setup.preset, "finished", record, decisions=len(decisions),
             best=sum(d.grade == "best" for d in decisions), points_lost=sum(d.loss for d in decisions), kind="table"))
