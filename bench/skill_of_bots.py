@@ -17,6 +17,7 @@ so that every pair grows together. After each piece the log's figures are writte
 
     nice -n 15 .venv/bin/python bench/skill_of_bots.py --minutes 25 --jobs 2 --record
     .venv/bin/python bench/skill_of_bots.py --minutes 0     # the table only
+    .venv/bin/python bench/skill_of_bots.py --minutes 0 --record --doc   # and into the data file and docs
 """
 
 from __future__ import annotations
@@ -119,6 +120,20 @@ def record(data: dict[str, dict[str, dict]], path: Path = BOT_FILE) -> None:
     path.write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
+DOC = Path(__file__).resolve().parents[1] / "docs" / "skill.md"
+
+
+def write_doc(data: dict[str, dict[str, dict]], rows: list[dict], path: Path = DOC) -> None:
+    """The table between ``<!-- bots -->`` and ``<!-- /bots -->`` in docs/skill.md."""
+    text = path.read_text(encoding="utf-8")
+    start, end = text.index("<!-- bots -->") + len("<!-- bots -->"), text.index("<!-- /bots -->")
+    cpu = sum(r["cpu"] for r in rows) / 3600
+    decisions = sum(len(r["decisions"]) for r in rows)
+    body = (f"\n{table(data)}\n\n{len(rows)} rounds, {decisions} decisions, {cpu:.1f} h of CPU in all (one core). "
+            "*sure*: the share of grades clear of every limit.\n")
+    path.write_text(text[:start] + body + text[end:], encoding="utf-8")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", default=",".join(PRESET_NAMES))
@@ -128,6 +143,7 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--log", type=Path, default=LOG)
     ap.add_argument("--record", action="store_true", help=f"write the figures to {BOT_FILE.name}")
+    ap.add_argument("--doc", action="store_true", help="write the table into docs/skill.md")
     args = ap.parse_args()
     rows = read_log(args.log)
     pairs = [(g, b) for g in args.games.split(",") for b in args.bots.split(",")]
@@ -182,6 +198,9 @@ def main() -> None:
     if args.record:
         record(data)
         print(f"written: {BOT_FILE}")
+    if args.doc:
+        write_doc(data, rows)
+        print(f"written: {DOC}")
 
 
 if __name__ == "__main__":
