@@ -133,7 +133,7 @@ def test_a_profile_s_first_play_counts_a_reload_resumes_it_and_the_next_player_s
     assert tr("deal.rank_of", rank=1, size=2) in [m.value for m in bea.metric] or \
         tr("deal.rank_of", rank=2, size=2) in [m.value for m in bea.metric]
     assert bea.session_state["deal_rated"]
-    standings = [df.value for df in bea.dataframe]
+    standings = [t.value for t in bea.table]
     assert any(set(frame.iloc[:, 1]) == {"Ana", "Bea"} for frame in standings)  # the day's standings
 
 
@@ -172,7 +172,7 @@ def test_a_class_has_its_own_standings_by_class_nickname(progress_db):
     assert not at.exception
     title = tr("deal.board_class", name="7B", first="2026-12-28", last="2027-01-03")
     assert title in [e.label for e in at.expander]
-    frames = [df.value for df in at.dataframe]
+    frames = [t.value for t in at.table]
     class_board = [f for f in frames if set(f.iloc[:, 1]) == {"Ana", "Bea"}]
     assert class_board and list(class_board[0].iloc[:, 1]) == ["Ana", "Bea"]  # Ana beat Bea; Cy is not in the class
     assert any("Cy" in set(f.iloc[:, 1]) for f in frames)  # the server's standings have everyone

@@ -11,6 +11,7 @@ guests' plays are practice.
 import time
 from datetime import date
 
+import pandas as pd
 import streamlit as st
 
 from engine import IllegalActionError
@@ -29,15 +30,19 @@ from ui.board import announce
 from ui.labels import action_label, event_text, figure, game_title, percent, result_summary, seat_labels
 from ui.parts.board_frame import show_board
 from ui.parts.play.review import judged_panel, show_graded, show_review
-from ui.parts.play.setup import pace
+from ui.parts.play.setup import pace, pace_from_link
 from ui.parts.deal_share import share_text
 
 tr = session.tr()
 today = session.today()
+#: the first day to browse (a clock pinned before the first deal still has its today's)
+first_day = min(FIRST_DAY, today)
 GAME, JUDGE, KEY, RATED = "deal_game", "deal_judge", "deal_key", "deal_rated"
 LINES = "deal_lines"  # (day, game) -> the expert's line being played out, or played
 #: how often the page looks for the expert's line while it is being played out (s)
 LOOK_AGAIN = 0.5
+#: the places a standings table shows (and yours, further down)
+BOARD_TOP = 20
 
 
 # ------------------------------------------------------------------ which deal
@@ -53,8 +58,8 @@ def _asked_day() -> date:
     if asked > today:
         session.notice("deal.future_date")
         return today
-    if asked < FIRST_DAY:
-        session.notice("deal.too_early", first=FIRST_DAY.isoformat())
+    if asked < first_day:
+        session.notice("deal.too_early", first=first_day.isoformat())
         return today
     return asked
 
@@ -276,15 +281,18 @@ def show_boards(day: date, game_name: str) -> None:
             if not table:
                 st.caption(tr("deal.board_empty"))
                 continue
-            st.dataframe({tr("deal.col_rank"): list(range(1, len(table) + 1)),
-                          tr("deal.col_name"): [(names or {}).get(s.profile_id, s.nickname) for s in table],
-                          tr("deal.col_deals"): [s.deals for s in table],
-                          tr("deal.col_matchpoints"): [percent(tr, s.matchpoints) for s in table]},
-                         hide_index=True)
+            me = profile.id if profile is not None else None
+            shown = [(place, s) for place, s in enumerate(table, 1) if place <= BOARD_TOP or s.profile_id == me]
+            st.table(pd.DataFrame({tr("deal.col_rank"): [place for place, _ in shown],
+                                   tr("deal.col_name"): [(names or {}).get(s.profile_id, s.nickname) for _, s in shown],
+                                   tr("deal.col_deals"): [s.deals for _, s in shown],
+                                   tr("deal.col_matchpoints"): [percent(tr, s.matchpoints) for _, s in shown]}),
+                     hide_index=True)
 
 
 # ------------------------------------------------------------------ the page
 day, game_name = _asked_day(), _asked_game()
+pace_from_link()  # ?pace=fast, as on Play
 session.show_notices()
 st.title(tr("deal.title"))
 st.caption(tr("deal.intro"))
@@ -296,7 +304,7 @@ if game is not None and st.session_state.get(KEY) != (day, game_name):
 
 if game is None:
     with st.container(horizontal=True, gap="small"):
-        picked_day = st.date_input(tr("deal.day"), value=day, min_value=FIRST_DAY, max_value=today, key="deal_day")
+        picked_day = st.date_input(tr("deal.day"), value=day, min_value=first_day, max_value=today, key="deal_day")
         names = list(DEAL_GAMES)
         picked_game = st.selectbox(tr("deal.game"), names, index=names.index(game_name),
                                    format_func=lambda g: game_title(tr, g), key="deal_game_pick")
