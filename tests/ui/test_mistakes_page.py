@@ -17,7 +17,7 @@ from tests.ui.conftest import APP, PINNED_TODAY, create_profile, open_app, texts
 from ui.i18n import LANGUAGES, translator
 from ui.labels import action_label
 from ui.parts.mistakes.book import GUEST_MISTAKES
-from ui.parts.mistakes.card import theme_name
+from ui.parts.themes import theme_name
 from ui.parts.mistakes.explain import losses
 
 EN = translator("en")
@@ -99,7 +99,9 @@ def test_a_right_answer_says_so_explains_every_move_and_moves_the_schedule():
     assert any("loses 10.0 points" in line and EN("mistakes.yours") in line for line in losses(puzzle, EN))
     links = {link.proto.label: link.proto for link in at.get("page_link")}
     assert links[EN("mistakes.analyse")].page == "analyse" and "g=" in links[EN("mistakes.analyse")].query_string
-    assert links[EN("mistakes.lesson", theme=theme_name(EN, "kill_double"))].query_string.startswith("lesson=strategy-kill-a-double")
+    assert EN("mistakes.theme_line", theme=theme_name(EN, "kill_double")) in shown.replace("\\", "")
+    assert any(link.page == "lesson" and link.query_string.startswith("lesson=strategy-kill-a-double")
+               for link in links.values())                           # the lesson that teaches the theme
     assert book.count_due(None, TODAY) == 0 and book.count_due(None, TODAY + timedelta(days=1)) == 1
     assert EN("mistakes.left", n=0) in shown  # the one on screen is done for today
 

@@ -17,8 +17,9 @@ from strategy.themes import THEMES
 from ui import session
 from ui.labels import game_title
 from ui.parts.mistakes.book import mistake_book
-from ui.parts.mistakes.card import show_mistake, theme_name
+from ui.parts.mistakes.card import show_mistake
 from ui.parts.question_widget import reset
+from ui.parts.themes import theme_name
 from ui.shell import page_file
 
 tr = session.tr()

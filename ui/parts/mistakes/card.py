@@ -5,35 +5,39 @@ with its lesson and a link to the analysis board."""
 
 from __future__ import annotations
 
+import logging
 from typing import Callable
 
 import streamlit as st
 
 from language import seat_names
-from lessons.themes import lesson_for
 from matches.companion import TableGame, to_link
+from strategy.themes import theme_facts
 
 from ... import session
 from ...labels import game_title, variant_names
 from ...shell import page_file
 from ..puzzle_view import double_rule_of, move_log
 from ..question_widget import ask
+from ..themes import lesson_link, theme_name, theme_sentence
 from .explain import KIND, check_answer, losses, question
 
+log = logging.getLogger(__name__)
 
-def theme_name(tr, code: str) -> str | None:
-    """A theme's name in the reader's language (the themes' own wording, when it is
-    there); None for "other" or a theme without words yet: it is then not shown."""
-    if code == "other":
-        return None
+
+def _facts(puzzle) -> dict:
+    """The figures behind each theme of the better move (``strategy.themes.theme_facts``,
+    read off the position now): a sentence is a bonus, so a position it cannot read gives none."""
+    best = max(puzzle.values, key=puzzle.values.get)
     try:
-        from ..themes import theme_name as named  # the themes' wording (issue 45 item 3)
-    except ImportError:
-        named = None
-    if named is not None:
-        return named(tr, code)
-    key = f"themes.name.{code}"
-    return tr(key) if tr.has(key) else None
+        found = theme_facts(puzzle.view(), puzzle.played, best, puzzle.values)
+    except Exception:  # noqa: BLE001 - never lose the puzzle's page for its theme's sentence
+        log.warning("the theme facts of personal puzzle %s could not be read", puzzle.id, exc_info=True)
+        return {}
+    facts: dict = {}
+    for code, params in found:
+        facts.setdefault(code, params)
+    return facts
 
 
 def analysis_link(puzzle) -> str | None:
@@ -86,18 +90,19 @@ def show_mistake(puzzle, *, key: str, on_answer: Callable[[bool], None] | None =
 
 
 def show_explanation(puzzle, tr) -> None:
-    """What each move loses, the theme and its lesson, and the analysis board."""
+    """What each move loses, the themes (what the better move does, in one sentence from the
+    position's facts, and the lesson that teaches it), and the analysis board."""
     st.markdown(f"**{tr('mistakes.losses')}**")
     st.markdown("\n".join(f"- {line}" for line in losses(puzzle, tr)))
+    facts = _facts(puzzle)
+    seats = seat_names(tr.lang, puzzle.round().rules, puzzle.seat)
     for code in puzzle.themes:
         name = theme_name(tr, code)
         if name is None:
             continue
-        st.markdown(tr("mistakes.theme_line", theme=session.plain(name)))
-        lesson = lesson_for(code, puzzle.game)
-        if lesson is not None:
-            st.page_link(page_file("lesson"), label=tr("mistakes.lesson", theme=name), icon=":material/school:",
-                         query_params={"lesson": lesson, "lang": session.lang()})
+        sentence = theme_sentence(tr, code, facts[code], seats) if code in facts else None
+        st.markdown(" ".join(session.plain(text) for text in (tr("mistakes.theme_line", theme=name), sentence) if text))
+        lesson_link(tr, code, puzzle.game)
     link = analysis_link(puzzle)
     if link is not None:
         st.page_link(page_file("analyse"), label=tr("mistakes.analyse"), icon=":material/troubleshoot:",
