@@ -198,7 +198,9 @@ def rounds_of(games: Iterable[Any], preset: str) -> list[Round]:
         if isinstance(review, dict):
             out.append(Round(f"{game.id}:table", 0, _graded(review.get("decisions")), when, game.kind, game.record,
                              game.id))
-    return sorted((r for r in out), key=lambda r: (r.when or datetime.min, r.key.split(":")[0], r.index))
+    # by time (a timestamp: a game without one first, never a naive date beside an aware one)
+    return sorted(out, key=lambda r: (r.when.timestamp() if r.when else float("-inf"),
+                                   -1 if r.game_id is None else r.game_id, r.index))
 
 
 def last(rounds: Sequence[Round], n: int = LAST_ROUNDS) -> list[Round]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 import pytest
@@ -144,6 +145,14 @@ def test_rounds_come_from_every_review_of_the_game_oldest_first(matches):
     stored = sum(len(review["decisions"]) for g in matches for review in g.record["reviews"].values())
     assert sum(len(r.decisions) for r in rounds) == stored
     assert rounds_of(matches, "draw") == []  # another game's figure does not take them
+
+
+def test_games_dated_with_and_without_a_time_zone_sort_together(matches):
+    from datetime import timezone
+
+    aware = [replace(g, started_at=g.started_at.replace(tzinfo=timezone.utc), id=n) for n, g in enumerate(matches)]
+    mixed = [aware[0], replace(matches[1], id=1), aware[2]]
+    assert [r.game_id for r in rounds_of(mixed, "laplaza_1v1")] == sorted(r.game_id for r in rounds_of(mixed, "laplaza_1v1"))
 
 
 def test_a_move_played_after_a_hint_does_not_count():
