@@ -26,6 +26,7 @@ from ui.parts.classroom.quiz import app_base, qr_svg
 
 #: the class page's url path; a student's page (ui/pages/my_class.py)
 STUDENT_PAGE = "myclass"
+TEACHER_PAGE = "classes"
 #: what the last action of this session left to show (PINs once, a PDF): per class id
 FRESH = "classes_fresh"
 FLASH = "classes_flash"
@@ -62,12 +63,18 @@ def show_flash() -> None:
         st.success(text, icon=":material/check_circle:")
 
 
+def _base() -> str:
+    """The app's address (app_base), without this page's own name: links are made here."""
+    base = app_base()
+    return base[: -len(f"/{TEACHER_PAGE}")] if base.endswith(f"/{TEACHER_PAGE}") else base
+
+
 def join_link(code: str) -> str:
-    return f"{app_base()}/{STUDENT_PAGE}?joinclass={quote(code)}"
+    return f"{_base()}/{STUDENT_PAGE}?joinclass={quote(code)}"
 
 
 def card_link(secret: str) -> str:
-    return f"{app_base()}/{STUDENT_PAGE}?card={quote(secret)}"
+    return f"{_base()}/{STUDENT_PAGE}?card={quote(secret)}"
 
 
 def _card_words(lang: str) -> dict[str, str]:
@@ -99,8 +106,8 @@ def roster_tab(store: Any, school_class: SchoolClass) -> None:
     link = join_link(school_class.code)
     code_col, qr_col = st.columns([3, 2])
     code_col.markdown(tr("classes.join_how", code=f"`{school_class.code}`"))
-    code_col.code(link, language=None)
-    qr_col.image(qr_svg(link), width=200, caption=tr("classes.qr_caption"))
+    code_col.code(link, language=None, wrap_lines=True)
+    qr_col.image(qr_svg(link), width=200, caption=tr("classes.qr_caption"), alt=tr("class.qr_alt", link=link))
 
     fresh = st.session_state.get(FRESH, {}).get(cid)
     if fresh:
