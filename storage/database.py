@@ -371,6 +371,8 @@ class_members_table = sa.Table(
     sa.Column("card_hash", sa.String(64), nullable=True, unique=True),
     sa.Column("joined_at", sa.DateTime(timezone=True), nullable=False),
     sa.UniqueConstraint("class_id", "name_key", name="uq_capicu_class_members_name"),
+    # a student's classes (their To do on every Home): by profile, not by class
+    sa.Index("ix_capicu_class_members_profile", "profile_id"),
 )
 
 puzzle_sets_table = sa.Table(
