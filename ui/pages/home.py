@@ -44,6 +44,7 @@ with start:
     st.page_link(page_file("course"), label=tr("home.start_course"), icon=":material/school:")
 with daily:
     st.page_link(page_file("daily"), label=tr("home.daily"), icon=":material/today:")
+    st.page_link(page_file("deal"), label=tr("nav.deal"), icon=":material/style:")
 with practice:
     st.page_link(page_file("practice"), label=tr("home.practice"), icon=":material/extension:")
 with play:
