@@ -224,3 +224,23 @@ def test_open_on_the_analysis_board_opens_the_seats_position():
     shown = texts_of(board)
     assert EN("analyse.your_turn") in shown and not board.warning
     assert "Marco plays 3\\-5 on the left end" in shown  # the round so far, as the seat saw it
+
+
+def test_my_progress_counts_the_retired_ones(progress_db):
+    at = open_app("stats")
+    create_profile(at, "Olga")
+    store = open_store(f"sqlite:///{progress_db}")
+    try:
+        (olga,) = store.profiles()
+        puzzle, other = planted(made_on=TODAY - timedelta(days=30)), planted(played="0-0@R")
+        store.mistakes.add(olga.id, puzzle)
+        store.mistakes.add(olga.id, other)
+        for day in (TODAY - timedelta(days=30), TODAY - timedelta(days=29), TODAY - timedelta(days=26)):
+            store.mistakes.answer(olga.id, puzzle.id, True, day)  # due, then right at two due reviews
+        assert store.mistakes.review(olga.id, puzzle.id) is None
+        at.run()
+        metrics = {m.label: m.value for m in at.metric}
+        assert (metrics[EN("mistakes.stats_due")], metrics[EN("mistakes.stats_total")],
+                metrics[EN("mistakes.stats_retired")]) == ("1", "2", "1")
+    finally:
+        store.close()
