@@ -117,6 +117,7 @@ def test_the_progress_tab_shows_who_did_the_lesson_and_exports_it(store, school_
     rows = {r["Student"]: r for r in grid.to_dict("records")}
     assert rows["Ana"]["1"].startswith("✅ done") and rows["<b>Bo</b>"]["1"].startswith("○ not started")
     assert rows["Ana"]["Homework done"] == "1/1"
+    assert "1 done, 0 done late, 0 started, 1 not started" in texts_of(at).replace("\\", "")
     assert any("Quiz “Fives”" in e.label for e in at.expander)
     assert at.get("download_button")  # the CSV and the parents' report
     at.selectbox(key="dash_student").set_value(bo.id).run()

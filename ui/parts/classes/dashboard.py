@@ -145,8 +145,11 @@ def dashboard_tab(school_class) -> None:
     else:
         st.caption(tr("homework.dash.weakest_none"))
     for number, a in enumerate(board.homework, 1):
-        st.caption(session.plain(f"{_label(tr, board, number)} — "
-                                 f"{tr('homework.due', due=when(tr, school_class.time_zone, a.due_at))}"))
+        states = [board.status[(a.id, m.profile_id)].state for m in board.students]
+        tally = tr("homework.dash.tally", **{state: states.count(state) for state in STATE_ICONS})
+        st.container(key=f"dash_homework_{a.id}").caption(session.plain(
+            f"{_label(tr, board, number)} — {tr('homework.due', due=when(tr, school_class.time_zone, a.due_at))}"
+            f" — {tally}"))
     st.dataframe(_grid(tr, board), hide_index=True, width="stretch", key="dash_grid")
     st.download_button(tr("homework.dash.csv"), data=_csv(tr, board), file_name=f"capicu-class-{school_class.id}.csv",
                        mime="text/csv", icon=":material/download:", on_click="ignore", key="dash_csv")
