@@ -40,7 +40,7 @@ from statistics import NormalDist
 from typing import Any, Iterable, Sequence
 
 __all__ = ["BOT_LEVELS", "FEW", "Figure", "Graded", "LAST_ROUNDS", "Round", "TREND_ROUNDS", "bot_figures",
-           "compare", "figure", "rounds_of", "t95", "trend"]
+           "comparable", "compare", "figure", "rounds_of", "t95", "trend"]
 
 #: the figure looks at the player's last this many rounds of a game
 LAST_ROUNDS = 30
@@ -239,6 +239,12 @@ def bot_figures(path: Path = BOT_FILE) -> dict[str, dict[str, Figure]]:
     return out
 
 
+def comparable(bots: dict[str, Figure]) -> dict[str, Figure]:
+    """The levels whose figure can be compared with: measured on at least :data:`FEW`
+    decisions and more than one round (a figure on one round has no interval)."""
+    return {lv: bots[lv] for lv in BOT_LEVELS if lv in bots and bots[lv].enough and bots[lv].high < math.inf}
+
+
 def compare(mine: Figure, bots: dict[str, Figure]) -> tuple[str, ...]:
     """Where ``mine`` stands among the bots, in words the numbers allow:
     ``("about", level)``: the nearest bot by the mean, whose interval overlaps the player's;
@@ -254,8 +260,7 @@ def compare(mine: Figure, bots: dict[str, Figure]) -> tuple[str, ...]:
     >>> compare(Figure(50, 30, 6.0, 5.0, 7.0, .6, .5, .7), bots)
     ('below', 'casual')
     """
-    # a bot's figure on too few decisions, or on one round (no interval), says nothing yet
-    levels = [lv for lv in BOT_LEVELS if lv in bots and bots[lv].enough and bots[lv].high < math.inf]
+    levels = list(comparable(bots))
     if not levels:
         return ()
     # weakest (most points lost) first

@@ -23,7 +23,7 @@ from engine import PRESET_NAMES
 from matches.game import HUMAN, Game, Setup
 from progress.records import SavedGame
 from progress.skill import (
-    BOT_FILE, BOT_LEVELS, FEW, LAST_ROUNDS, Figure, Graded, Round, bot_figures, compare, figure, last, rounds_of,
+    BOT_FILE, BOT_LEVELS, FEW, LAST_ROUNDS, Figure, Graded, Round, bot_figures, comparable, compare, figure, last, rounds_of,
     t95, trend,
 )
 from strategy.bots import get_bot
@@ -222,8 +222,9 @@ def test_no_bots_no_comparison():
     mine = Figure(50, 30, 1.0, 0.5, 1.5, .5, .4, .6)
     assert compare(mine, {}) == ()
     # a bot measured on too few decisions, or on one round, is not compared with
-    assert compare(mine, {"strong": Figure(FEW - 1, 3, 1.0, 0.5, 1.5, .5, .4, .6),
-                          "expert": Figure(40, 1, 1.0, 0.0, math.inf, .5, 0, 1)}) == ()
+    thin = {"strong": Figure(FEW - 1, 3, 1.0, 0.5, 1.5, .5, .4, .6), "expert": Figure(40, 1, 1.0, 0.0, math.inf, .5, 0, 1)}
+    assert compare(mine, thin) == () and comparable(thin) == {}
+    assert comparable(BOTS) == BOTS
 
 
 def test_the_bots_data_file_holds_real_counts():

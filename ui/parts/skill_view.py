@@ -23,7 +23,9 @@ from matches.game import Game
 from matches.table_review import choices
 from progress import ProgressError
 from progress.charts import _base, _empty
-from progress.skill import BOT_LEVELS, FEW, Figure, Round, bot_figures, compare, figure, last, rounds_of, trend
+from progress.skill import (
+    BOT_LEVELS, FEW, Figure, Round, bot_figures, comparable, compare, figure, last, rounds_of, trend,
+)
 from strategy.review import decision_points
 from strategy.themes import themes_of
 
@@ -135,7 +137,8 @@ def skill_sentence(tr, preset: str, mine: Figure, bots: dict[str, Figure]) -> st
 def trend_figure(points: Sequence[tuple[int, Figure]], bots: dict[str, Figure], labels: dict[str, Any],
                  ink: str = "#263238") -> go.Figure:
     """The points lost per decision over each run of rounds (error bars: its 95% interval)
-    and each bot's figure as a labelled dashed line. ``labels``: title, axis, loss, empty,
+    and each bot's figure as a labelled dashed line (the levels the sentence compares
+    with: ``progress.skill.comparable``). ``labels``: title, axis, loss, empty,
     and ``bots`` (level -> name)."""
     if not points:
         return _empty(labels["title"], labels["empty"])
@@ -185,7 +188,7 @@ def skill_section(tr, games: Sequence[Any]) -> None:
         a.metric(tr("skill.loss"), about(tr, mine.mean, mine.half), help=tr("skill.loss_help"))
         b.metric(tr("skill.within"), percent(tr, mine.within), help=tr("skill.within_help"))
         c.metric(tr("skill.decisions"), mine.decisions, help=tr("skill.decisions_help", rounds=mine.rounds))
-    chart = trend_figure(trend(rounds), bots, {
+    chart = trend_figure(trend(rounds), comparable(bots), {
         "title": tr("skill.chart", game=game_title(tr, which)), "axis": tr("skill.axis"), "loss": tr("skill.loss"),
         "decisions": tr("skill.decisions_word"), "empty": tr("skill.chart_empty"),
         "bots": {lv: bot_name(tr, lv) for lv in BOT_LEVELS}}, ink=inks().line)
@@ -207,7 +210,7 @@ def skill_section(tr, games: Sequence[Any]) -> None:
     if not weak:
         st.caption(tr("skill.themes_none"))
     for code, n, lost in weak:
-        left, mid, right = st.columns([3, 1, 2])
+        left, mid, right = st.columns([5, 2, 3])
         left.markdown(tr("skill.theme_line", theme=session.plain(theme_name(tr, code)), n=n, points=number(tr, lost)))
         with mid:
             practise_link(tr, code, which)
