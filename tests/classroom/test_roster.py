@@ -183,3 +183,23 @@ def test_export_then_delete(store):
     roster.delete_class(store, made.id, exported=True, students_too=True)
     assert roster.class_by_code(store, made.code) is None
     assert not store._has_profile(ana.profile_id)
+
+
+def test_a_teacher_acts_on_their_own_class_only(store):
+    """Every roster action takes the class it acts in: a student of class B is not reached
+    through class A's id (the page passes only the id its teacher key opened)."""
+    a, b = new_class(store, "7A"), new_class(store, "7B", secret="another one!")
+    (sam, sam_pin), = roster.add_students(store, b.id, ["Sam"])
+    for action in (lambda: roster.rename_student(store, a.id, sam.profile_id, "Pwned"),
+                   lambda: roster.reset_pin(store, a.id, sam.profile_id),
+                   lambda: roster.remove_student(store, a.id, sam.profile_id),
+                   lambda: roster.issue_card(store, a.id, sam.profile_id),
+                   lambda: roster.member_of(store, a.id, sam.profile_id)):
+        with pytest.raises(RosterError) as caught:
+            action()
+        assert caught.value.code == "not_member"
+    assert [(m.nickname, m.profile_id) for m in roster.members(store, b.id)] == [("Sam", sam.profile_id)]
+    assert store.sign_in(sam.profile_id, sam_pin).id == sam.profile_id  # the PIN is untouched
+    assert roster.members(store, a.id) == []
+    # the export of A holds nothing of B
+    assert b"Sam" not in roster.export_class(store, a.id, "json")

@@ -15,6 +15,8 @@ from classroom import roster
 from progress import open_store
 from ui.session import plain
 
+from tests.progress.conftest import postgres_base  # noqa: F401  (fixture)
+
 from .conftest import APP, texts_of
 
 SECRET = "green tiles 7"
@@ -183,3 +185,43 @@ def test_a_stranger_with_the_code_joins_and_sees_no_one_else(store):
     # and the teacher's page gives Eve nothing either
     ok(at.switch_page("ui/pages/classes.py").run())
     assert not at.tabs and "Secret Sam" not in texts_of(at)
+
+
+#: what a hostile or careless link carries (tests/ui/test_link_fuzz.py fuzzes the older pages)
+HOSTILE = ["[Log in](http://127.0.0.1:9/phish) ![](//127.0.0.1:9/l)", "<img src=x onerror=alert(1)>", "9" * 3000]
+
+
+@pytest.mark.parametrize("value", HOSTILE)
+def test_hostile_links_neither_break_the_pages_nor_become_markup(store, value):
+    for page, params in (("my_class", {"joinclass": value, "card": value}),
+                         ("classes", {"code": value, "key": value})):
+        at = app(page, **params)
+        shown = texts_of(at)
+        for mark in ("](http", "](//", "![", "<img"):
+            assert not (mark in value and value in shown), (page, params)
+        assert "profile" not in at.session_state or at.session_state["profile"] is None
+        assert not at.tabs
+
+
+def test_forged_keys_open_nothing_on_postgresql(monkeypatch, postgres_base):  # noqa: F811
+    """The same attack as above, the classes kept in PostgreSQL."""
+    from tests.support.postgres import new_database
+
+    import streamlit as st
+
+    monkeypatch.setenv("CAPICU_DB_URL", new_database(postgres_base))
+    st.cache_resource.clear()
+    with open_store() as pg:
+        assert "postgresql" in pg.url
+        a, b = made_class(pg, "7A"), made_class(pg, "7B", secret="another one!")
+        roster.add_students(pg, b.id, ["Secret Sam"])
+        (ana, _), = roster.add_students(pg, a.id, ["Ana"])
+        card = roster.issue_card(pg, a.id, ana.profile_id)
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.session_state["classes_keys"] = {b.id: a.key}
+    ok(at.switch_page("ui/pages/classes.py").run())
+    assert not at.tabs and "Secret Sam" not in texts_of(at)
+    at = with_card(card)
+    assert at.session_state["profile"].id == ana.profile_id
+    assert "7A" in texts_of(at) and "Secret Sam" not in texts_of(at) and "7B" not in texts_of(at)
