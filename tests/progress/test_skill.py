@@ -245,3 +245,25 @@ def test_no_data_file_no_bots(tmp_path):
     assert bot_figures(tmp_path / "missing.json") == {}
     (tmp_path / "bad.json").write_text("{not json")
     assert bot_figures(tmp_path / "bad.json") == {}
+
+
+_json = hs.recursive(hs.none() | hs.booleans() | hs.integers(-5, 40) | hs.floats(allow_nan=True) | hs.text(max_size=6),
+                     lambda inner: hs.lists(inner, max_size=4) | hs.dictionaries(hs.text(max_size=8), inner, max_size=4),
+                     max_leaves=20)
+_decision = hs.fixed_dictionaries({}, optional={"loss": _json | hs.floats(0, 50), "grade": hs.sampled_from(
+    ["best", "mistake", "blunder", 3]), "hint": _json, "ply": _json})
+
+
+@settings(max_examples=80, deadline=None)
+@given(hs.dictionaries(hs.sampled_from(["reviews", "review", "setup", "rounds", "table", "x"]),
+                       _json | hs.dictionaries(hs.sampled_from(["0", "1", "a", "-1"]),
+                                               _json | hs.fixed_dictionaries({"decisions": hs.lists(_decision | _json,
+                                                                                                      max_size=4)})),
+                       max_size=4))
+def test_any_record_gives_rounds_or_none_and_never_fails(record):
+    """A saved record of any shape (an old version, a damaged row) never breaks the page:
+    its rounds hold only finite, non-negative losses, or it gives none."""
+    rounds = rounds_of([SavedGame("draw", "finished", record, started_at=START)], "draw")
+    for r in rounds:
+        assert all(math.isfinite(d.loss) and d.loss >= 0 for d in r.decisions)
+    figure(rounds)

@@ -232,3 +232,19 @@ def test_a_table_of_people_keeps_its_reviews_and_they_count():
     views = skill_view.decision_views(record, 0)
     assert sorted(views) == sorted(d["ply"] for d in reviews["0"]["decisions"])
     assert all(v.seat == 0 for v in views.values())
+
+
+def test_a_damaged_record_rebuilds_no_position():
+    """Whatever a saved record holds, rebuilding its positions gives {} rather than failing."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as hs
+
+    from tests.progress.test_skill import _json
+
+    @settings(max_examples=60, deadline=None)
+    @given(hs.dictionaries(hs.sampled_from(["setup", "rounds", "people", "seat", "table"]), _json, max_size=5),
+           hs.integers(-1, 3))
+    def check(record, index):
+        assert isinstance(skill_view.decision_views(record, index), dict)
+
+    check()
