@@ -252,7 +252,8 @@ def compare(mine: Figure, bots: dict[str, Figure]) -> tuple[str, ...]:
     (or both); ``("below", level)``: loses more than the weakest measured bot;
     ``("above", level)``: loses less than the strongest; ``()`` without bots.
 
-    >>> bots = {"casual": Figure(300, 60, 4.0, 3.5, 4.5, .5, .4, .6), "strong": Figure(300, 60, 2.0, 1.7, 2.3, .6, .5, .7)}
+    >>> bots = {"casual": Figure(300, 60, 4.0, 3.5, 4.5, .5, .4, .6),
+    ...         "strong": Figure(300, 60, 2.0, 1.7, 2.3, .6, .5, .7)}
     >>> compare(Figure(50, 30, 2.1, 1.6, 2.6, .6, .5, .7), bots)
     ('about', 'strong')
     >>> compare(Figure(50, 30, 3.0, 2.7, 3.3, .6, .5, .7), bots)

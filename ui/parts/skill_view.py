@@ -6,7 +6,8 @@ that sets it beside the bots (``casual``, ``strong``, ``expert``, measured by th
 review: bench/skill_of_bots.py), the trend per 10 rounds (plotly), and the weakest themes
 of the player's Mistakes and Blunders (``strategy.themes.themes_of`` on the position each
 was made from, rebuilt from the saved record), each with a link to practise it and to its
-lesson (``ui/parts/themes.py``, as the review's cards and Practice link them). The figures are ``progress.skill``'s; docs/skill.md says how they are computed.
+lesson (``ui/parts/themes.py``, as the review's cards and Practice link them). The
+figures are ``progress.skill``'s; docs/skill.md says how they are computed.
 """
 
 from __future__ import annotations
