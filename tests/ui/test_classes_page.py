@@ -225,3 +225,11 @@ def test_forged_keys_open_nothing_on_postgresql(monkeypatch, postgres_base):  # 
     at = with_card(card)
     assert at.session_state["profile"].id == ana.profile_id
     assert "7A" in texts_of(at) and "Secret Sam" not in texts_of(at) and "7B" not in texts_of(at)
+
+
+def test_the_live_class_and_the_class_that_lasts_link_to_each_other(store):
+    live = app("class_teacher")
+    assert any(link.proto.label == "My classes: a roster, homework and progress that last"
+               and link.proto.page.endswith("classes") for link in live.get("page_link"))
+    lasting = app("classes")
+    assert any(link.proto.label == "Run a live quiz or seat the class at tables" for link in lasting.get("page_link"))

@@ -29,6 +29,7 @@ from ui.parts.classroom.tables import summary as tables_summary
 from ui.parts.classes.live_history import class_choice, keep_quiz, keep_tables, started
 from ui.parts.live.feed import FEED
 from ui.parts.live.watch import watch
+from ui.shell import page_file
 
 tr = session.tr()
 lang = session.lang()
@@ -120,6 +121,8 @@ def class_size() -> None:
 
 
 def builder() -> None:
+    # the class that lasts (roster, homework, progress): docs/classes.md
+    st.page_link(page_file("classes"), label=tr("classes.from_live"), icon=":material/groups:")
     kind = st.segmented_control(tr("class_tables.kind"), ["quiz", "tables"], default="quiz", required=True,
                                 key=session.translated("class_kind"),
                                 format_func=lambda k: tr(f"class_tables.kind_{k}"))
