@@ -81,6 +81,20 @@ def short_action_label(tr: Translator, action: Action | str) -> str:
     return tr(f"board.{act.kind}")
 
 
+#: Question kinds whose answer counts the open ends of All Fives: the page and the
+#: worksheet state how a double at an end counts at this table (rules.md AF-09 and A-02),
+#: before the answer.
+COUNTS_ENDS = ("fives_points", "fives_best", "best_move")
+
+
+def double_rule_of(rules: Rules, kind: str) -> str | None:
+    """The text key of this table's rule for a double at an end, when a question of
+    ``kind`` counts the ends of All Fives (None otherwise)."""
+    if rules.in_play_scoring != "fives" or kind not in COUNTS_ENDS:
+        return None
+    return "puzzle.double_both" if rules.double_end_value == "both_halves" else "puzzle.double_once"
+
+
 def figure(tr: Translator, value: float, signed: bool = False) -> str:
     """A measured figure in the reader's notation (language.number: one precision,
     the language's decimal sign, no negative zero)."""

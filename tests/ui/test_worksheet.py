@@ -188,3 +188,20 @@ def test_the_kozel_who_leads_next_worksheet_has_variety():
     assert len({look(p) for p in penalties}) == 4
     pages = _pages(worksheet.worksheet_pdf(leads, lang="en", title="Kozel"))
     assert len(pages) >= 2
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "pt", "es"])
+def test_an_all_fives_count_worksheet_says_how_a_double_at_an_end_counts(lang):
+    """The answer of a count of the ends depends on the table's rule for a double at an end:
+    the sheet states it, as the page does, before the question (texts review)."""
+    from ui.labels import double_rule_of
+
+    puzzles = worksheet.practice_set("fives", "all_fives", None, 2)
+    rules = [double_rule_of(p.rules, p.question.kind) for p in puzzles]
+    assert all(rules), "every count of the ends has a rule to state"
+    text = " ".join(_pages(worksheet.worksheet_pdf(puzzles, lang=lang, title="x")))
+    for key in set(rules):
+        assert _flat(translator(lang)(key)) in text
+    # a drill that counts no ends states no such rule
+    block = " ".join(_pages(worksheet.practice_worksheet("block_count", "laplaza_partners", None, 1, lang)))
+    assert _flat(translator(lang)("puzzle.double_once")) not in block

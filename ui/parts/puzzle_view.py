@@ -19,7 +19,7 @@ from puzzles.explain import label, question_text
 
 from .. import session
 from ..board.svg import stock_row_svg
-from ..labels import action_label, board_texts, game_title, ptype_title, variant_names
+from ..labels import COUNTS_ENDS, action_label, board_texts, double_rule_of, game_title, ptype_title, variant_names
 from .question_widget import ask
 from .rating_view import rated_mode_key, rating_key, show_rating_after_answer
 
@@ -42,21 +42,9 @@ def _save(puzzle: Puzzle, verdict, elapsed_ms: int, daily: dt.date | None, key: 
 #: Puzzles whose answer needs the round's history (who passed or drew on what, who led this
 #: round): their move log is open, since the board shows neither (only the last tile placed).
 LOG_OPEN = ("reading", "where_tile", "next_leader", "best_move")
-#: Question kinds whose answer counts the open ends of All Fives: the page states how a
-#: double at an end counts at this table (rules.md AF-09 and A-02), before the answer.
-COUNTS_ENDS = ("fives_points", "fives_best", "best_move")
-
-
 def double_rule(puzzle: Puzzle) -> str | None:
     """The text key of this table's rule for a double at an end, when the answer counts ends."""
     return double_rule_of(puzzle.rules, puzzle.question.kind)
-
-
-def double_rule_of(rules, kind: str) -> str | None:
-    """:func:`double_rule` for a question of ``kind`` at a table of ``rules`` (a personal puzzle's too)."""
-    if rules.in_play_scoring != "fives" or kind not in COUNTS_ENDS:
-        return None
-    return "puzzle.double_both" if rules.double_end_value == "both_halves" else "puzzle.double_once"
 
 
 def _table_log(puzzle: Puzzle, rnd, names: list[str]) -> None:

@@ -33,7 +33,7 @@ from puzzles.varied import varied_set
 from ..board.model import board_model
 from ..board.svg import FONT, render_svg, stock_row_svg
 from ..i18n import Translator, translator
-from ..labels import board_texts, game_title, variant_names
+from ..labels import board_texts, double_rule_of, game_title, variant_names
 
 #: DejaVu Sans (Debian's fonts-dejavu-core) covers every letter and sign of the four
 #: languages (− → · …); without it the PDF falls back to Helvetica and plain ASCII signs.
@@ -188,6 +188,9 @@ def _draw_puzzle(sheet: _Sheet, puzzle: Puzzle, number: int, total: int, lang: s
                size=12, bold=True, gap=0.5)
     if rules.overlays:
         sheet.para(tr("puzzle.rules_in_force", rules="; ".join(variant_names(tr, rules))), size=10, gap=0.5)
+    double_rule = double_rule_of(rules, kind.name)
+    if double_rule is not None:  # the answer counts the ends: how a double at an end counts here
+        sheet.para(tr(double_rule), size=10, gap=0.5)
     if score:
         sheet.para(score, size=10, gap=0.5)
     sheet.svg(svg, board_width)
