@@ -233,3 +233,15 @@ def test_the_live_class_and_the_class_that_lasts_link_to_each_other(store):
                and link.proto.page.endswith("classes") for link in live.get("page_link"))
     lasting = app("classes")
     assert any(link.proto.label == "Run a live quiz or seat the class at tables" for link in lasting.get("page_link"))
+
+
+def test_a_session_cannot_join_again_and_again(store, monkeypatch):
+    """Each try may make a profile: a browser session gets 10 tries in 10 minutes."""
+    made = made_class(store)
+    at = app("my_class", joinclass=made.code)
+    for n in range(11):
+        at.text_input(key="classes_join_nickname").input("" if n < 10 else "Eve")
+        at.text_input(key="classes_join_pin").input("2468")
+        ok(at.button(key="classes_join_go").click().run())
+    assert [e.value for e in at.error] == ["Too many tries to join from here. Wait ten minutes and try again."]
+    assert roster.members(store, made.id) == []

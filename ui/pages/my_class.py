@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 import streamlit as st
 
 from classroom import roster
@@ -21,7 +23,7 @@ from classroom.quiz import normalize_code
 from ui import session
 from ui.labels import game_title
 from ui.parts import device
-from ui.parts.classes.card import CARD_DONE
+from ui.parts.classes.card import CARD_DONE, JOINS
 from ui.parts.classes.roster import act, error_text, show_flash
 from ui.shell import page_file
 
@@ -78,9 +80,20 @@ if me is not None:
         st.info(tr("classes.my_none"), icon=":material/group:")
 
 
+def _address() -> str | None:
+    try:
+        return st.context.ip_address
+    except Exception:  # noqa: BLE001 - no browser context (a bare script run)
+        return None
+
+
 def _join() -> None:
     s = st.session_state
     signed = session.profile()
+    tries = s.setdefault("classes_join_session", secrets.token_hex(8))
+    if not JOINS.allow(tries, _address(), f"{s.get('classes_join_code', '')}\n{s.get('classes_join_nickname', '')}"):
+        s["classes_flash"] = ("error", tr("classes.too_many_joins"))
+        return
     joined = act(lambda: roster.join_class(
         store, s.get("classes_join_code", ""), s.get("classes_join_nickname", ""),
         None if signed else s.get("classes_join_pin", ""), profile_id=signed.id if signed else None))

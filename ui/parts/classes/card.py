@@ -14,6 +14,7 @@ import streamlit as st
 from classroom import roster
 from classroom.roster import RosterError
 from progress import ProgressError, Store
+from progress.accounts import NameLookups
 
 from ... import session
 from .. import device
@@ -24,6 +25,11 @@ PAGE = "myclass"
 FLASH = "classes_flash"
 #: the profile a card has just signed in: My class offers to keep this device signed in
 CARD_DONE = "classes_card_signed_in"
+#: how often one browser session (10) and one network address (200: a school behind one
+#: proxy) may try to join a class in 10 minutes (My class): each try may make a profile, so
+#: a script holding a class code cannot fill the server with them. Kept in the server
+#: process, shared by its sessions.
+JOINS = NameLookups(per_name=10, per_address=200)
 
 
 def take_card(url_path: str, page_for) -> None:
