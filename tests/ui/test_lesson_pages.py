@@ -38,17 +38,34 @@ def test_home_and_course_render_in_every_language(lang):
 
 
 @pytest.mark.parametrize("lesson_id", LESSONS)
-def test_every_lesson_renders_in_every_language_at_its_first_and_last_step(lesson_id):
-    """Every language opens the lesson's last step by its deep link (each step's captions are
-    proved against their frames by the lesson loader); the first step, from the menu, in
-    one language a lesson, in turn, so that every language is seen there too."""
-    total = len(COURSE.lesson(lesson_id).steps) + 1
+def test_every_lesson_renders_at_its_first_and_last_step(lesson_id):
+    """The lesson's last step opened by its deep link in one language, the first step from
+    the menu in another, each language in turn, so that every language is seen at both
+    (each step's captions are proved against their frames by the lesson loader, and every
+    language's texts by tests/lessons/test_content.py); every language at every lesson's
+    last step runs under ``-m slow``."""
+    turn = LESSONS.index(lesson_id)
+    _opens_at_its_last_step(lesson_id, list(LANGUAGES)[(turn + 1) % len(LANGUAGES)])
+    _opens_at_its_first_step_then_steps_to_the_last(lesson_id, list(LANGUAGES)[turn % len(LANGUAGES)])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lesson_id", LESSONS)
+def test_every_lesson_renders_in_every_language_at_its_last_step(lesson_id):
     for lang in LANGUAGES:
-        at = open_app("lesson", lesson=lesson_id, lang=lang, step=str(total - 1))
-        assert not at.exception, (lesson_id, lang, [e.message for e in at.exception])
-        assert at.title[0].value == COURSE.lesson(lesson_id).text(lang).title
-        assert step_text(at).endswith(translator(lang)("lesson.step", n=total, total=total) + "</div>")
-    lang = list(LANGUAGES)[LESSONS.index(lesson_id) % len(LANGUAGES)]
+        _opens_at_its_last_step(lesson_id, lang)
+
+
+def _opens_at_its_last_step(lesson_id: str, lang: str) -> None:
+    total = len(COURSE.lesson(lesson_id).steps) + 1
+    at = open_app("lesson", lesson=lesson_id, lang=lang, step=str(total - 1))
+    assert not at.exception, (lesson_id, lang, [e.message for e in at.exception])
+    assert at.title[0].value == COURSE.lesson(lesson_id).text(lang).title
+    assert step_text(at).endswith(translator(lang)("lesson.step", n=total, total=total) + "</div>")
+
+
+def _opens_at_its_first_step_then_steps_to_the_last(lesson_id: str, lang: str) -> None:
+    total = len(COURSE.lesson(lesson_id).steps) + 1
     at = open_app("lesson", lesson=lesson_id, lang=lang)
     assert COURSE.lesson(lesson_id).text(lang).captions["intro"] in texts_of(at)
     at.button(key="last").click().run()
