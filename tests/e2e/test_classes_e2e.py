@@ -15,6 +15,7 @@ from pypdf import PdfReader
 
 from tests.support.axe import assert_accessible, wait_until_idle
 from ui.i18n import LANGUAGES, translator
+from ui.parts.device_cookie import COOKIE
 
 TR = translator("en")
 pytestmark = pytest.mark.e2e
@@ -86,8 +87,14 @@ def test_a_teacher_prints_cards_and_a_student_signs_in_with_one(browser, app_url
         assert "card=" not in phone.url
         wait_until_idle(phone)
         assert_accessible(phone, "My class after a card", sizes=({"width": 390, "height": 844},))
-        # signed in for this session only: staying signed in is the student's choice
-        expect(phone.get_by_role("button", name=TR("classes.stay"))).to_be_visible()
+        # signed in for this session only: staying signed in (the device cookie) is the student's choice
+        assert not [c for c in student.cookies() if c["name"] == COOKIE]
+        with phone.expect_response(lambda r: r.url.endswith("/device/cookie") and r.request.method == "POST",
+                                   timeout=30_000) as answer:
+            phone.get_by_role("button", name=TR("classes.stay")).click()
+        assert answer.value.ok and [c for c in student.cookies() if c["name"] == COOKIE]
+        phone.goto(f"{app_url}/myclass?lang=en")  # a new session on the same phone: still Ana, still 7B
+        expect(phone.get_by_role("heading", name="7B")).to_be_visible(timeout=60_000)
     finally:
         student.close()
 
