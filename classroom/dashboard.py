@@ -18,6 +18,7 @@ import json
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, timezone
 from typing import Any, Mapping, Sequence
+from zoneinfo import ZoneInfo
 
 import pandas as pd
 import sqlalchemy as sa
@@ -113,18 +114,41 @@ def week_start(moment: pd.Series, time_zone: str) -> pd.Series:
     return (local - pd.to_timedelta(local.dt.day_of_week, unit="D")).astype("datetime64[us]")
 
 
-def _ratings(conn: Connection, ids: Sequence[int], since: datetime, time_zone: str) -> pd.DataFrame:
+def _mondays(since: datetime, until: datetime, time_zone: str) -> list[datetime]:
+    """The Mondays (midnight on the class's clock, as UTC moments) from the week of ``since``
+    to the one after ``until``: the edges of the chart's weeks."""
+    zone = ZoneInfo(time_zone)
+    first = since.astimezone(zone).date()
+    first -= timedelta(days=first.weekday())
+    edges, day = [], first
+    while True:
+        edge = datetime(day.year, day.month, day.day, tzinfo=zone).astimezone(timezone.utc)
+        edges.append(edge)
+        if edge > until:
+            return edges
+        day += timedelta(days=7)
+
+
+def _ratings(conn: Connection, ids: Sequence[int], since: datetime, until: datetime,
+             time_zone: str) -> pd.DataFrame:
+    """Each student's last rating of each week, per kind: the database finds the last row of
+    each (student, kind, week), so a class's thousands of rated answers stay there."""
     h = rating_history_table
-    rows = conn.execute(sa.select(h.c.profile_id, h.c.kind, h.c.rating, h.c.at)
-                        .where(h.c.profile_id.in_(ids), h.c.at >= since).order_by(h.c.at, h.c.id)).all()
-    if not rows:
-        return pd.DataFrame({k: pd.Series(dtype=v) for k, v in RATING_COLUMNS.items()})
+    edges = _mondays(since, until, time_zone)
+    week = sa.case(*((h.c.at < edge, n) for n, edge in enumerate(edges[1:])), else_=len(edges) - 1)
+    rated = (sa.select(h.c.id, h.c.profile_id, h.c.kind, week.label("week"))
+             .where(h.c.profile_id.in_(ids), h.c.at >= since).subquery())
+    last = (sa.select(sa.func.max(rated.c.id).label("last_id"), rated.c.week)
+            .group_by(rated.c.profile_id, rated.c.kind, rated.c.week).subquery())
+    rows = conn.execute(sa.select(h.c.profile_id, h.c.kind, h.c.rating, last.c.week)
+                        .join(last, h.c.id == last.c.last_id)).all()
     frame = pd.DataFrame({"profile_id": [r.profile_id for r in rows], "kind": [r.kind for r in rows],
-                          "rating": [float(r.rating) for r in rows],
-                          "at": pd.to_datetime([utc(r.at) for r in rows], utc=True)})
-    frame["week"] = week_start(frame["at"], time_zone)
-    last = frame.groupby(["profile_id", "kind", "week"], sort=True)["rating"].last().reset_index()
-    return last[list(RATING_COLUMNS)].astype(RATING_COLUMNS)
+                          "week": [edges[int(r.week)].astimezone(ZoneInfo(time_zone)).replace(tzinfo=None)
+                                   for r in rows],
+                          "rating": [float(r.rating) for r in rows]})
+    frame = frame.astype(RATING_COLUMNS) if len(frame) else pd.DataFrame(
+        {k: pd.Series(dtype=v) for k, v in RATING_COLUMNS.items()})
+    return frame.sort_values(["profile_id", "kind", "week"]).reset_index(drop=True)
 
 
 def _last_seen(conn: Connection, ids: Sequence[int]) -> dict[int, datetime | None]:
@@ -191,8 +215,8 @@ def dashboard(store: Store, school_class: Any, *, now: datetime | None = None, w
 
     def read(conn: Connection):
         if not ids:
-            return _topics(conn, [-1], since), _ratings(conn, [-1], since, school_class.time_zone), {}
-        return _topics(conn, ids, since), _ratings(conn, ids, since, school_class.time_zone), _last_seen(conn, ids)
+            return _topics(conn, [-1], since), _ratings(conn, [-1], since, moment, school_class.time_zone), {}
+        return _topics(conn, ids, since), _ratings(conn, ids, since, moment, school_class.time_zone), _last_seen(conn, ids)
 
     topics, ratings, seen = store._run(read, write=False)
     return Dashboard(school_class, students, homework, sets, status, topics, ratings, seen,

@@ -390,6 +390,8 @@ class _Work:
     # profile -> [(at, game, rounds, levels)], oldest first
     games: dict[int, list[tuple[datetime, str, int, tuple[str, ...]]]] = field(default_factory=lambda: defaultdict(list))
     mistakes_due: dict[int, int] = field(default_factory=dict)
+    # (profile, puzzle type) -> the same attempts, for drills
+    by_type: dict[tuple[int, str], list] = field(default_factory=lambda: defaultdict(list))
 
 
 def _levels_and_rounds(record_text: str) -> tuple[tuple[str, ...], int]:
@@ -407,36 +409,44 @@ def _read_work(conn: Connection, work: Sequence[Assignment], sets: Mapping[int, 
     if not work or not profile_ids:
         return found
     ids = list(profile_ids)
-    since = min(a.set_at for a in work)
     lesson_ids = sorted({x for a in work if a.kind == "lessons" for x in a.spec["lessons"]})
     if lesson_ids:
         t = lessons_table
         rows = conn.execute(sa.select(t.c.profile_id, t.c.lesson_id, t.c.day)
-                            .where(t.c.profile_id.in_(ids), t.c.lesson_id.in_(lesson_ids)))
+                            .where(t.c.profile_id.in_(ids), t.c.lesson_id.in_(lesson_ids))).all()
         found.lessons = {(r.profile_id, r.lesson_id): r.day for r in rows}
-    puzzle_ids, types, mistakes = set(), set(), False
+    # each kind of puzzle from the earliest homework that counts it (and no earlier)
+    set_since: dict[str, datetime] = {}
+    type_since: dict[str, datetime] = {}
+    mistakes_since: datetime | None = None
     for a in work:
         if a.kind == "puzzles" and "set" in a.spec and a.spec["set"] in sets:
-            puzzle_ids.update(sets[a.spec["set"]].puzzle_ids)
+            for puzzle_id in sets[a.spec["set"]].puzzle_ids:
+                set_since[puzzle_id] = min(set_since.get(puzzle_id, a.set_at), a.set_at)
         elif a.kind == "puzzles" and "drill" in a.spec:
-            types.add(a.spec["drill"]["type"])
+            kind = a.spec["drill"]["type"]
+            type_since[kind] = min(type_since.get(kind, a.set_at), a.set_at)
         elif a.kind == "mistakes":
-            mistakes = True
-    if puzzle_ids or types or mistakes:
+            mistakes_since = a.set_at if mistakes_since is None else min(mistakes_since, a.set_at)
+    if set_since or type_since or mistakes_since is not None:
         t = attempts_table
         which = []
-        if puzzle_ids:
-            which.append(t.c.puzzle_id.in_(sorted(puzzle_ids)))
-        if types:
-            which.append(t.c.puzzle_type.in_(sorted(types)))
-        if mistakes:
-            which.append(t.c.puzzle_id.startswith(MINE_PREFIX, autoescape=True))
-        since_puzzles = min(a.set_at for a in work if a.kind in ("puzzles", "mistakes"))
+        by_start: dict[datetime, list[str]] = defaultdict(list)
+        for puzzle_id, start in set_since.items():
+            by_start[start].append(puzzle_id)
+        which += [sa.and_(t.c.puzzle_id.in_(sorted(ids_)), t.c.at >= start) for start, ids_ in by_start.items()]
+        which += [sa.and_(t.c.puzzle_type == kind, t.c.at >= start) for kind, start in sorted(type_since.items())]
+        if mistakes_since is not None:
+            which.append(sa.and_(t.c.puzzle_id.startswith(MINE_PREFIX, autoescape=True), t.c.at >= mistakes_since))
+        since_puzzles = min([*set_since.values(), *type_since.values(),
+                             *([mistakes_since] if mistakes_since is not None else [])])
         rows = conn.execute(sa.select(t.c.profile_id, t.c.at, t.c.puzzle_id, t.c.puzzle_type, t.c.correct)
                             .where(t.c.profile_id.in_(ids), t.c.at >= since_puzzles, sa.or_(*which))
-                            .order_by(t.c.at, t.c.id))
+                            .order_by(t.c.at, t.c.id)).all()
         for r in rows:
-            found.attempts[r.profile_id].append((utc(r.at), r.puzzle_id, r.puzzle_type, bool(r.correct)))
+            one = (utc(r.at), r.puzzle_id, r.puzzle_type, bool(r.correct))
+            found.attempts[r.profile_id].append(one)
+            found.by_type[(r.profile_id, r.puzzle_type)].append(one)
     games = sorted({a.spec["game"] for a in work if a.kind == "play"})
     if games:
         t = games_table
@@ -444,11 +454,11 @@ def _read_work(conn: Connection, work: Sequence[Assignment], sets: Mapping[int, 
         rows = conn.execute(sa.select(t.c.profile_id, t.c.updated_at, t.c.game, t.c.record)
                             .where(t.c.profile_id.in_(ids), t.c.status == "finished", t.c.kind == "match",
                                    t.c.game.in_(games), t.c.updated_at >= since_play)
-                            .order_by(t.c.updated_at, t.c.id))
+                            .order_by(t.c.updated_at, t.c.id)).all()
         for r in rows:
             levels, rounds = _levels_and_rounds(r.record)
             found.games[r.profile_id].append((utc(r.updated_at), r.game, rounds, levels))
-    if mistakes and today is not None:
+    if mistakes_since is not None and today is not None:
         found.mistakes_due = _mistakes_due(conn, ids, today)
     return found
 
@@ -487,12 +497,11 @@ def _status(a: Assignment, pid: int, work: _Work, sets: Mapping[int, PuzzleSet],
         late = last > due_day
         return Status("late" if late else "done", needed, needed, None, done_at)
     if a.kind == "puzzles":
-        tries = [x for x in work.attempts.get(pid, ()) if x[0] >= a.set_at]
         if "set" in a.spec:
             wanted = set(sets[a.spec["set"]].puzzle_ids) if a.spec["set"] in sets else set()
-            tries = [x for x in tries if x[1] in wanted]
+            tries = [x for x in work.attempts.get(pid, ()) if x[0] >= a.set_at and x[1] in wanted]
         else:
-            tries = [x for x in tries if x[2] == a.spec["drill"]["type"]]
+            tries = [x for x in work.by_type.get((pid, a.spec["drill"]["type"]), ()) if x[0] >= a.set_at]
         return _counted(a, tries, needed, now)
     if a.kind == "play":
         rounds, done_at = 0, None
