@@ -245,3 +245,25 @@ def test_a_session_cannot_join_again_and_again(store, monkeypatch):
         ok(at.button(key="classes_join_go").click().run())
     assert [e.value for e in at.error] == ["Too many tries to join from here. Wait ten minutes and try again."]
     assert roster.members(store, made.id) == []
+
+
+def test_archive_then_export_and_delete_from_the_class_tab(store):
+    made = made_class(store)
+    (ana, _), = roster.add_students(store, made.id, ["Ana"])
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.session_state["classes_keys"] = {made.id: made.key}
+    ok(at.switch_page("ui/pages/classes.py").run())
+    ok(at.button(key=f"classes_archive_{made.id}").click().run())
+    assert roster.class_by_code(store, made.code).archived
+    assert at.button(key=f"classes_delete_go_{made.id}").disabled  # no export yet in this session
+    at.session_state["classes_exported"] = {made.id}  # what the export's download button records
+    ok(at.run())
+    at.text_input(key=f"classes_delete_code_{made.id}").input("WRONG")
+    ok(at.button(key=f"classes_delete_go_{made.id}").click().run())
+    assert [e.value for e in at.error] == ["That is not this class's code."]
+    at.text_input(key=f"classes_delete_code_{made.id}").input(made.code.lower())
+    at.checkbox(key=f"classes_delete_students_{made.id}").check()
+    ok(at.button(key=f"classes_delete_go_{made.id}").click().run())
+    assert roster.class_by_code(store, made.code) is None and not store._has_profile(ana.profile_id)
+    assert not at.tabs and at.session_state["classes_keys"] == {}
