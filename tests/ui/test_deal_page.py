@@ -133,6 +133,11 @@ def test_a_profile_s_first_play_counts_a_reload_resumes_it_and_the_next_player_s
     assert tr("deal.rank_of", rank=1, size=2) in [m.value for m in bea.metric] or \
         tr("deal.rank_of", rank=2, size=2) in [m.value for m in bea.metric]
     assert bea.session_state["deal_rated"]
+    # at each of her choices: what the field (Ana too) played there, and, once judged, her grade
+    assert tr("deal.choices_title") in texts_of(bea)
+    bea.session_state["deal_judge"].wait(timeout=600)
+    bea.run()
+    assert tr("deal.choice_grade", grade="").split("{")[0].rstrip(". ") in texts_of(bea)
     standings = [t.value for t in bea.table]
     assert any(set(frame.iloc[:, 1]) == {"Ana", "Bea"} for frame in standings)  # the day's standings
 

@@ -29,7 +29,7 @@ from ui import session
 from ui.board import announce
 from ui.labels import action_label, event_text, figure, game_title, percent, result_summary, seat_labels
 from ui.parts.board_frame import show_board
-from ui.parts.play.review import judged_panel, show_graded, show_review
+from ui.parts.play.review import grade_text, judged_panel, show_graded, show_review
 from ui.parts.play.setup import pace, pace_from_link
 from ui.parts.deal_share import share_text
 
@@ -162,9 +162,10 @@ def keep(game: Game) -> None:
 
 
 # ------------------------------------------------------------------ the field
-def show_field(day: date, game_name: str, game: Game) -> None:
+def show_field(day: date, game_name: str, game: Game, judged: dict) -> None:
     """Your score against the field's, rank and matchpoints, and what the field played at
-    each of your choices."""
+    each of your choices, beside the review's grade of yours once it is judged (``judged``:
+    ply -> decision)."""
     st.subheader(tr("deal.field_title"))
     book = results()
     field_rows = []
@@ -195,8 +196,11 @@ def show_field(day: date, game_name: str, game: Game) -> None:
         if reached == 0:
             continue
         parts = [f"{action_label(tr, a)} {percent(tr, n / reached)}" for a, n in counts.items()]
-        shares.append(tr("deal.choice_line", n=ply + 1, yours=action_label(tr, action), reached=reached,
-                         field=", ".join(parts)))
+        line = tr("deal.choice_line", n=ply + 1, yours=action_label(tr, action), reached=reached,
+                  field=", ".join(parts))
+        if ply in judged:
+            line += " " + tr("deal.choice_grade", grade=grade_text(tr, judged[ply]))
+        shares.append(line)
     show_expert(day, game_name, game, [r.score for r in field_rows])
     if shares:
         st.markdown(f"**{tr('deal.choices_title')}**")
@@ -361,9 +365,9 @@ if rnd.is_over:
     st.subheader(tr("play.round_over"))
     for line in result_summary(tr, rules, rnd.result):
         st.markdown(f"- {line}")
-    show_field(day, game_name, game)
     judge: RoundJudge = st.session_state[JUDGE]
     judge.fill(game)
+    show_field(day, game_name, game, {d.ply: d for d in judge.decisions()})
 
     def _graded(review) -> None:
         grades = {position_key(game, d.ply): d.grade for d in review.decisions}
