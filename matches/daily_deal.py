@@ -33,6 +33,7 @@ import json
 import os
 import secrets
 import threading
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, timezone
@@ -318,13 +319,15 @@ class DailyResults:
 
     def between(self, first: date, last: date, profiles: Iterable[int] | None = None) -> list[DealResult]:
         """Every finished rated try from ``first`` to ``last`` (every game), of ``profiles`` only
-        when given (a class's leaderboard)."""
+        when given (a class's leaderboard): who, which deal and the score only (what the
+        standings need; not the moves)."""
         t = results_table
-        query = sa.select(t).where(t.c.day >= first, t.c.day <= last, t.c.score.is_not(None))
+        query = sa.select(t.c.day, t.c.game, t.c.profile_id, t.c.nickname, t.c.score).where(
+            t.c.day >= first, t.c.day <= last, t.c.score.is_not(None))
         if profiles is not None:
             query = query.where(t.c.profile_id.in_(list(profiles)))
         rows = self._store._run(lambda conn: conn.execute(query).all(), write=False)
-        return [_result(row) for row in rows]
+        return [DealResult(row.day, row.game, int(row.profile_id), row.nickname, (), float(row.score)) for row in rows]
 
 
 # --------------------------------------------------------------------- the field
@@ -363,12 +366,21 @@ def field_of(score: float, others: Sequence[float]) -> Field:
 
 
 def matchpoints_of(results: Sequence[DealResult]) -> dict[int, float | None]:
-    """Each profile's matchpoint share in one deal's field."""
-    scores = [r.score for r in results]
+    """Each profile's matchpoint share in one deal's field (as :func:`field_of` gives it,
+    for all of them at once: sorted once, so a field of thousands costs milliseconds).
+
+    >>> rows = [DealResult(date(2026, 12, 6), "draw", p, str(p), (), s) for p, s in enumerate([4, 10, 10, 22, -6])]
+    >>> matchpoints_of(rows) == {p: field_of(r.score, [o.score for o in rows if o is not r]).matchpoints
+    ...                          for p, r in enumerate(rows)}
+    True
+    """
+    scores = sorted(float(r.score) for r in results)  # type: ignore[arg-type]
+    others = len(scores) - 1
     out: dict[int, float | None] = {}
-    for i, result in enumerate(results):
-        others = scores[:i] + scores[i + 1:]
-        out[result.profile_id] = field_of(result.score, others).matchpoints  # type: ignore[arg-type]
+    for result in results:
+        below = bisect_left(scores, result.score)
+        tied = bisect_right(scores, result.score) - below - 1  # not itself
+        out[result.profile_id] = (below + 0.5 * tied) / others if others else None
     return out
 
 

@@ -121,6 +121,16 @@ def test_matchpoints_are_the_share_beaten_with_ties_half(score, others):
     assert higher.matchpoints is None or higher.matchpoints >= f.matchpoints
 
 
+@given(scores=st.lists(st.integers(-30, 30), min_size=1, max_size=40))
+@settings(max_examples=100, deadline=None)
+def test_the_whole_field_s_matchpoints_agree_with_each_score_s(scores):
+    from matches.daily_deal import DealResult, matchpoints_of
+
+    rows = [DealResult(DAY, "draw", n, str(n), (), float(s)) for n, s in enumerate(scores)]
+    expected = {r.profile_id: field_of(r.score, [o.score for o in rows if o is not r]).matchpoints for r in rows}
+    assert matchpoints_of(rows) == pytest.approx(expected) if len(rows) > 1 else matchpoints_of(rows) == expected
+
+
 def test_week_runs_monday_to_sunday():
     assert week_of(date(2026, 12, 7)) == (date(2026, 12, 7), date(2026, 12, 13))
 
