@@ -9,10 +9,13 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 import sqlalchemy as sa
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from classroom import roster
 from classroom.roster import RosterError
 from progress import ProfileError, open_store
+from progress.records import clean_name, name_key
 from progress.pins import MAX_FAILURES
 from storage.database import class_members_table, classes_table
 from tests.progress.conftest import db_url, postgres_base  # noqa: F401  (fixtures: SQLite and PostgreSQL)
@@ -203,3 +206,29 @@ def test_a_teacher_acts_on_their_own_class_only(store):
     assert roster.members(store, a.id) == []
     # the export of A holds nothing of B
     assert b"Sam" not in roster.export_class(store, a.id, "json")
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(nickname=st.text(min_size=1, max_size=40), class_name=st.text(min_size=1, max_size=40))
+def test_profile_names_fit_and_differ(nickname, class_name):
+    """Every sign-in name tried for a student is a valid profile name of at most 40
+    characters, the first is the nickname itself, and no two are the same profile."""
+    try:
+        nickname, class_name = clean_name(nickname), clean_name(class_name)
+    except ProfileError:
+        return
+    names = list(roster.profile_names(nickname, class_name))
+    assert names[0] == nickname and len(names) == 100
+    assert all(len(clean_name(n)) <= 40 for n in names)
+    assert len({name_key(n) for n in names}) == len(names)
+
+
+@settings(max_examples=100, deadline=None, derandomize=True)
+@given(text=st.text(max_size=120))
+def test_a_passphrase_is_taken_as_typed_or_refused_in_words(text):
+    try:
+        secret = roster.clean_secret(text)
+    except RosterError as error:
+        assert error.code == "secret_format"
+        return
+    assert roster.SECRET_MIN <= len(secret) <= roster.SECRET_MAX and secret == secret.strip()
