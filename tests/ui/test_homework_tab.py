@@ -186,3 +186,21 @@ def test_a_quiz_run_for_a_class_goes_into_its_history_with_the_teachers_access_o
     assert kept.kind == "quiz" and kept.data["ranking"][0]["nickname"] == "Ana" and kept.data["key"] == "QUIZ01"
     at.run()  # drawn again: written once
     assert len(history(store, school_class.id)) == 1
+
+
+def test_the_parents_report_is_a_pdf_in_the_classs_language(store):
+    import io
+
+    from pypdf import PdfReader
+
+    from classroom.dashboard import dashboard
+    from ui.parts.classes.dashboard import report_pdf
+
+    dutch = create_class(store, name="Groep 8", games=["all_fives"], lang="nl", time_zone="Europe/Amsterdam",
+                         secret="correct horse battery")
+    ana = student(store, dutch, "Ana")
+    hw.set_homework(store, dutch.id, "mistakes", {"count": 2}, datetime(2027, 1, 8, 17, 0),
+                    set_at=datetime(2026, 12, 20, tzinfo=timezone.utc), now=datetime(2026, 12, 20, tzinfo=timezone.utc))
+    text = PdfReader(io.BytesIO(report_pdf(dashboard(store, dutch, now=NOW), ana.id))).pages[0].extract_text()
+    assert "Voortgangsrapport" in text and "Ana" in text and "Groep 8" in text
+    assert "Bekijk 2 van je fouten opnieuw" in text and "klaar" in text  # nothing due: done
