@@ -26,15 +26,48 @@ def harness_url():
         yield url
 
 
+#: this worker's Playwright and Chromium, shared by the browser modules it runs one after
+#: another (each test opens its own page or context): started by the first, stopped after
+#: the last, before any other test, since Playwright's sync API keeps an asyncio loop
+#: running in this thread and ``asyncio.run`` refuses to start beside it
+_SHARED: dict = {}
+
+
 @pytest.fixture(scope="module")
 def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not Path("/usr/bin/chromium").exists():
-        pytest.skip("Debian's chromium is not installed (scripts/test.sh installs it)")
-    with sync_api.sync_playwright() as p:
-        chromium = launch_chromium(p)
-        yield chromium
-        chromium.close()
+    if "chromium" in _SHARED and not _SHARED["chromium"].is_connected():
+        _stop_the_browser()  # it crashed in an earlier module: a new one
+    if "chromium" not in _SHARED:
+        sync_api = pytest.importorskip("playwright.sync_api")
+        if not Path("/usr/bin/chromium").exists():
+            pytest.skip("Debian's chromium is not installed (scripts/test.sh installs it)")
+        playwright = sync_api.sync_playwright().start()
+        try:
+            _SHARED["chromium"] = launch_chromium(playwright)
+        except BaseException:
+            playwright.stop()
+            raise
+        _SHARED["playwright"] = playwright
+    yield _SHARED["chromium"]
+
+
+def _stop_the_browser() -> None:
+    chromium, playwright = _SHARED.pop("chromium", None), _SHARED.pop("playwright", None)
+    try:
+        if chromium is not None:
+            chromium.close()
+    finally:
+        if playwright is not None:
+            playwright.stop()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item, nextitem):
+    """After a browser test's own teardown: stop the shared browser unless the next test
+    on this worker is a browser test too."""
+    here = Path(__file__).resolve().parent
+    if nextitem is None or here not in Path(nextitem.path).resolve().parents:
+        _stop_the_browser()
 
 
 @pytest.fixture
