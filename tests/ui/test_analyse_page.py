@@ -128,6 +128,16 @@ def _reviewed(at):
     return at
 
 
+@pytest.fixture
+def light_review(monkeypatch):
+    """For a test of what comes after a round's review, not of its grades: each choice is
+    judged on at most 64 sampled deals (the page's own cap is 6,000, at least 512 before
+    a grade is called clear), so the background judging is a fraction of a second."""
+    import matches.table_review
+
+    monkeypatch.setattr(matches.table_review, "REVIEW_MAX_DEALS", 64)
+
+
 def _links(at) -> list[str]:
     return [p.proto.query_string for p in at.get("page_link") if p.proto.page == "analyse"]
 
@@ -163,7 +173,7 @@ def test_a_finished_round_is_reviewed_kept_and_reopened_from_your_games():
     assert at.session_state["analyse_game"] == game
 
 
-def test_a_guest_is_told_how_to_keep_the_round():
+def test_a_guest_is_told_how_to_keep_the_round(light_review):
     _, real = finished_round("laplaza_partners", 3)
     at = _reviewed(_open(to_link(TableGame.from_round(real, 0))))
     assert translator("en")("analyse.keep_signed_in") in [c.value for c in at.caption]
@@ -301,7 +311,7 @@ def test_the_table_rules_are_chosen_with_the_game():
     assert at.session_state["analyse_game"].rules == Rules.preset("laplaza_partners", overlays=["target_kort_50"])
 
 
-def test_the_match_goes_on_with_the_next_round_and_ends_at_its_target():
+def test_the_match_goes_on_with_the_next_round_and_ends_at_its_target(light_review):
     tr = translator("en")
     start, real = finished_round("laplaza_partners", 3)
     game = TableGame.from_round(real, 0, hands=True)  # every hand entered: the points are worked out
