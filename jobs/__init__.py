@@ -15,8 +15,12 @@ Two modes, chosen by ``CAPICU_JOBS``:
 * ``threads`` (the default, and what the page tests use): niced threads of this process,
   as before the queue; the same :class:`Job`, the same priorities and cancellation.
 
-Order: a job of higher ``priority`` first (:data:`HINT` > :data:`REVIEW` > :data:`AHEAD`),
-then the oldest. ``cancel()`` drops a job that has not started; a running one that passed
+Order: a job of higher ``priority`` first (:data:`HINT` > :data:`REVIEW` > :data:`AHEAD` >
+:data:`PROOF`); inside a priority, the owners' jobs in turn (:class:`_Fair`: the first
+open job of every owner, then the second of each, ...: one busy table never starves the
+others), then the oldest. One worker (a process in ``queue`` mode, a thread in ``threads``
+mode) takes :data:`HINT` jobs only, so a hint a player waits for never waits behind a
+long review; :meth:`Job.ahead` says how many jobs will be taken before it. ``cancel()`` drops a job that has not started; a running one that passed
 :data:`CANCEL` (anywhere in its arguments) sees ``CANCEL.is_set()`` turn true and stops
 early. A job whose worker process dies is given to another worker once; if that one dies
 too, the job fails with :class:`JobCrashed`. An exception raised by ``fn`` is the job's
@@ -32,7 +36,8 @@ import time
 from concurrent.futures import Future
 from typing import Any, Callable
 
-__all__ = ["AHEAD", "CANCEL", "HINT", "PROOF", "REVIEW", "Job", "JobCrashed", "JobFailed", "mode", "submit", "NICENESS"]
+__all__ = ["AHEAD", "CANCEL", "HINT", "HINT_SLOTS", "PROOF", "REVIEW", "Job", "JobCrashed", "JobFailed", "mode", "submit",
+           "NICENESS"]
 
 #: a hint a player waits for, a review judgement, work done ahead of time, the proof of a
 #: puzzle made from a player's mistake (a larger number first)
@@ -44,6 +49,9 @@ NICENESS = 10
 THREADS = max(2, (os.cpu_count() or 2) - 1)
 #: how often the pages look for finished jobs, and a running job for its cancellation (s)
 POLL, CANCEL_POLL = 0.05, 0.25
+#: the workers kept for the jobs a player waits for (:data:`HINT` and above), beside the
+#: others; they yield to the pages half as much as the others (docs/deploy.md, "Solver work")
+HINT_SLOTS, HINT_NICENESS = 1, NICENESS // 2
 
 
 class JobFailed(RuntimeError):
@@ -95,10 +103,23 @@ def _run_with(check: Callable[[], bool], fn, args, kwargs):
 class Job(Future):
     """A submitted job (a :class:`concurrent.futures.Future`)."""
 
-    def __init__(self, id: str, priority: int) -> None:
+    def __init__(self, id: str, priority: int, order: float | None = None) -> None:
         super().__init__()
         self.id, self.priority = id, priority
+        #: where it stands in the queue: its priority and its owner's turn (:class:`_Fair`)
+        self.order = float(priority) if order is None else order
+        self.row: int | None = None  # queue mode: its row in the store's task table
+        self.pool: Any = None  # threads mode: the threads that will do it
         self.stop = threading.Event()  # threads mode: what CANCEL.is_set() reads
+
+    def ahead(self) -> int:
+        """How many jobs still queued will be taken before this one (a higher order, or the
+        same order and submitted before it); 0 once a worker has taken it."""
+        if self.done():
+            return 0
+        if mode_of_job(self) == "queue":
+            return _queue_client().ahead(self)
+        return self.pool.ahead(self)
 
     def cancel(self) -> bool:
         """Not needed any more: a job not started is never started; a running one that
@@ -115,12 +136,46 @@ def mode_of_job(job: Job) -> str:
     return "queue" if job.id.startswith("q") else "threads"
 
 
+# --- fairness -------------------------------------------------------------------------
+
+class _Fair:
+    """Each owner's jobs in turn inside a priority (a round-robin by rank): an owner's
+    open jobs of one priority are numbered 0, 1, 2, ... as submitted (back to 0 once none
+    is open), and rank ``k`` gets the order ``priority + 1 / (k + 2)``: every owner's first
+    open job goes before anyone's second. Owners are named by the pages (a session, a seat,
+    a round's judge); jobs without one share the owner ``None``."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._open: dict[tuple, list[int]] = {}  # (owner, priority) -> [open jobs, next rank]
+
+    def place(self, owner, priority: int) -> tuple[float, Callable[[Any], None]]:
+        """The order of a new job of ``owner``, and what to call once it is done."""
+        key = (owner, priority)
+        with self._lock:
+            entry = self._open.setdefault(key, [0, 0])
+            rank = entry[1]
+            entry[0] += 1
+            entry[1] += 1
+
+        def done(_=None) -> None:
+            with self._lock:
+                entry[0] -= 1
+                if entry[0] <= 0 and self._open.get(key) is entry:
+                    del self._open[key]  # its next job starts again at rank 0
+
+        return priority + 1.0 / (rank + 2), done
+
+
+_fair = _Fair()
+
+
 # --- threads mode ---------------------------------------------------------------------
 
 class _Threads:
     """Niced threads of this process taking jobs by priority, then age."""
 
-    def __init__(self, workers: int = THREADS) -> None:
+    def __init__(self, workers: int = THREADS, hint_workers: int = HINT_SLOTS) -> None:
         import heapq
 
         self._heap: list = []
@@ -129,24 +184,34 @@ class _Threads:
         self._order = itertools.count()
         for i in range(workers):
             threading.Thread(target=self._work, name=f"capicu-job-{i}", daemon=True).start()
+        for i in range(hint_workers):  # kept for the jobs a player waits for
+            threading.Thread(target=self._work, args=(HINT,), name=f"capicu-hint-{i}", daemon=True).start()
 
-    def submit(self, fn, args, kwargs, priority: int) -> Job:
+    def submit(self, fn, args, kwargs, priority: int, order: float) -> Job:
         n = next(self._order)
-        job = Job(f"t{n}", priority)
+        job = Job(f"t{n}", priority, order)
+        job.pool = self
         with self._cond:
-            self._push(self._heap, (-priority, n, job, fn, args, kwargs))
-            self._cond.notify()
+            self._push(self._heap, (-order, n, job, fn, args, kwargs))
+            self._cond.notify_all()
         return job
 
-    def _work(self) -> None:
-        try:  # only this thread's priority (on Linux a thread has its own), relative to now
+    def ahead(self, job: Job) -> int:
+        with self._cond:
+            mine = next(((o, n) for o, n, j, *_ in self._heap if j is job), None)
+            return 0 if mine is None else sum((o, n) < mine and not j.done() for o, n, j, *_ in self._heap)
+
+    def _work(self, at_least: int | None = None) -> None:
+        try:  # only this thread's priority (on Linux a thread has its own), relative to now;
+            # the hint thread keeps the page's own: the page computed its hint itself before
             tid = threading.get_native_id()
-            os.setpriority(os.PRIO_PROCESS, tid, min(19, os.getpriority(os.PRIO_PROCESS, tid) + NICENESS))
+            step = NICENESS if at_least is None else 0
+            os.setpriority(os.PRIO_PROCESS, tid, min(19, os.getpriority(os.PRIO_PROCESS, tid) + step))
         except (AttributeError, OSError):
             pass
         while True:
             with self._cond:
-                while not self._heap:
+                while not self._heap or (at_least is not None and -self._heap[0][0] < at_least):
                     self._cond.wait()
                 _, _, job, fn, args, kwargs = self._pop(self._heap)
             if not job.set_running_or_notify_cancel():
@@ -170,24 +235,29 @@ class _QueueClient:
         self._wake = threading.Event()
         threading.Thread(target=self._watch, name="capicu-job-watch", daemon=True).start()
 
-    def submit(self, fn, args, kwargs, priority: int) -> Job:
-        from .store import open_queue
+    def submit(self, fn, args, kwargs, priority: int, order: float) -> Job:
+        from .store import open_queue, put
 
         huey = open_queue(self.url)
-        task = huey.call.s(fn, tuple(args), dict(kwargs), priority=priority)
-        job = Job("q" + task.id, priority)
+        task = huey.call.s(fn, tuple(args), dict(kwargs), priority=order)
+        job = Job("q" + task.id, priority, order)
         with self._lock:
             self._waiting[task.id] = job
-        huey.enqueue(task)
+        job.row = put(huey, task)
         self._wake.set()
         return job
 
+    def ahead(self, job: Job) -> int:
+        from .store import ahead, open_queue
+
+        return 0 if job.row is None else ahead(open_queue(self.url), job.row, job.order)
+
     def revoke(self, job: Job) -> None:
-        from .store import open_queue
+        from .store import open_queue, revoke
 
         with self._lock:
             self._waiting.pop(job.id[1:], None)
-        open_queue(self.url).revoke_by_id(job.id[1:])
+        revoke(open_queue(self.url), job.id[1:])
 
     def _watch(self) -> None:
         from .store import open_queue
@@ -217,7 +287,7 @@ class _QueueClient:
 
 
 def _complete(job: Job, outcome) -> None:
-    kind, value = outcome
+    kind, value = outcome[:2]  # then, from a worker, when it was stored
     if kind == "ok":
         job.set_result(value)
     elif kind == "crashed":
@@ -249,10 +319,16 @@ def _queue_client() -> _QueueClient:
         return _client
 
 
-def submit(fn: Callable[..., Any], args: tuple = (), kwargs: dict | None = None, *, priority: int = REVIEW) -> Job:
+def submit(fn: Callable[..., Any], args: tuple = (), kwargs: dict | None = None, *, priority: int = REVIEW,
+           owner: Any = None) -> Job:
     """Do ``fn(*args, **kwargs)`` as a job of ``priority`` (:data:`HINT`, :data:`REVIEW`,
-    :data:`AHEAD`); on the queue's workers in ``queue`` mode, on this process's niced
-    threads otherwise."""
+    :data:`AHEAD`, :data:`PROOF`) for ``owner`` (a session, a seat: whose turn it is among
+    the jobs of that priority, :class:`_Fair`); on the queue's workers in ``queue`` mode, on
+    this process's niced threads otherwise."""
+    order, done = _fair.place(owner, priority)
     if mode() == "queue":
-        return _queue_client().submit(fn, args, kwargs or {}, priority)
-    return _threads_pool().submit(fn, tuple(args), kwargs or {}, priority)
+        job = _queue_client().submit(fn, args, kwargs or {}, priority, order)
+    else:
+        job = _threads_pool().submit(fn, tuple(args), kwargs or {}, priority, order)
+    job.add_done_callback(done)
+    return job

@@ -22,13 +22,14 @@ ever counted twice, and the other choices of the round stay as they are.
 
 from __future__ import annotations
 
+import functools
 from typing import Iterable
 
 import sqlalchemy as sa
 
 from matches.table_store import TableStore, grades_table
 
-__all__ = ["keep_judged"]
+__all__ = ["keep_at", "keep_judged", "store_url"]
 
 
 def keep_judged(tables: TableStore, code: str, seat: int, round_index: int,
@@ -47,3 +48,22 @@ def keep_judged(tables: TableStore, code: str, seat: int, round_index: int,
         conn.execute(sa.insert(g), rows)
 
     tables._run(work, write=True)  # the table store's own transaction (its tables made once)
+
+
+def store_url(tables: TableStore) -> str:
+    """The database of ``tables`` as a URL another process can open (a judging job's)."""
+    return tables._store._url.render_as_string(hide_password=False)
+
+
+@functools.lru_cache(maxsize=8)
+def _tables_at(url: str) -> TableStore:
+    from progress import open_store
+
+    return TableStore(open_store(url))
+
+
+def keep_at(url: str, code: str, seat: int, round_index: int, decision) -> None:
+    """:func:`keep_judged` of one judged ``decision``, by the judging job itself (a worker
+    process of the queue, or a thread of the server): the grade is written even when the
+    page that asked for it is gone (``strategy.review_queue.judge_and_keep``)."""
+    keep_judged(_tables_at(url), code, seat, round_index, [(decision.ply, decision.grade, decision.loss)])

@@ -91,8 +91,8 @@ class SeatJudge(RoundJudge):
     keeps the grades, whether or not a screen ever shows the review. ``keep`` must be
     safe to call from any thread and twice for the same choice (a reload judges it again)."""
 
-    def __init__(self, index: int, seat: int, keep: Callable[[int, Decision], None]) -> None:
-        super().__init__(index)
+    def __init__(self, index: int, seat: int, keep: Callable[[int, Decision], None], then=None) -> None:
+        super().__init__(index, then=then)  # then: the judging job keeps each grade itself
         self.seat = seat
         self._keep = keep
         self._watched: set[int] = set()
@@ -106,6 +106,8 @@ class SeatJudge(RoundJudge):
         self._watch()
 
     def _watch(self) -> None:
+        if self.then is not None:
+            return  # each judging job keeps its own grade (strategy.review_queue.judge_and_keep)
         for ply, future in list(self._futures.items()):
             if ply not in self._watched:
                 self._watched.add(ply)

@@ -16,6 +16,8 @@ after a reload, or in a benchmark gets the same grade.
 
 from __future__ import annotations
 
+import logging
+import uuid
 from concurrent.futures import Future
 
 import jobs
@@ -24,7 +26,7 @@ from engine import Round
 
 from .review import Decision, MatchRecord, RoundReview, decision_points, is_choice, judge_move
 
-__all__ = ["RoundJudge", "WORKERS", "judge_later", "submit", "submit_at"]
+__all__ = ["RoundJudge", "WORKERS", "judge_later", "submit", "submit_at", "submit_for", "judge_and_keep"]
 
 #: worker threads of this process when the jobs run in it (``CAPICU_JOBS`` not ``queue``)
 WORKERS = jobs.THREADS
@@ -43,23 +45,52 @@ def submit_at(priority: int, fn, /, *args, **kwargs) -> Job:
     return jobs.submit(fn, args, kwargs, priority=priority)
 
 
-def judge_later(game: MatchRecord, index: int, ply: int, before: Round) -> Future:
-    """Start judging move ``ply`` of round ``index``, made from ``before`` (copied now)."""
-    return submit(judge_move, game, index, ply, before.copy())
+def submit_for(owner, priority: int, fn, /, *args, **kwargs) -> Job:
+    """:func:`submit_at` for ``owner`` (a player, a round's judge): each owner's jobs of a
+    priority take turns with the others' (:mod:`jobs`), so one busy table starves nobody."""
+    return jobs.submit(fn, args, kwargs, priority=priority, owner=owner)
+
+
+def judge_later(game: MatchRecord, index: int, ply: int, before: Round, owner=None, then=None) -> Future:
+    """Start judging move ``ply`` of round ``index``, made from ``before`` (copied now);
+    ``then``: see :func:`judge_and_keep`."""
+    if then is not None:
+        return submit_for(owner, jobs.REVIEW, judge_and_keep, then, game, index, ply, before.copy())
+    return submit_for(owner, jobs.REVIEW, judge_move, game, index, ply, before.copy())
+
+
+def judge_and_keep(then, game: MatchRecord, index: int, ply: int, before: Round) -> Decision:
+    """:func:`strategy.review.judge_move`, then ``fn(*args, index, decision)`` for
+    ``then = (fn, args)`` by the job itself (a worker process in ``queue`` mode): the grade
+    is written where ``fn`` keeps it even if the page that asked is gone by then. ``fn``
+    must be importable by name and ``args`` picklable; its failure is logged, and the
+    decision still returned."""
+    decision = judge_move(game, index, ply, before)
+    fn, args = then
+    try:
+        fn(*args, index, decision)
+    except Exception:  # noqa: BLE001 - a grade that could not be kept must not lose the judging
+        logging.getLogger(__name__).warning("a judged decision (round %s, move %s) could not be kept", index, ply,
+                                            exc_info=True)
+    return decision
 
 
 class RoundJudge:
     """The judged decisions of one round of one game, as they come in."""
 
-    def __init__(self, index: int) -> None:
+    def __init__(self, index: int, owner=None, then=None) -> None:
         self.index = index
+        #: whose judgements these are, for the queue's turns (by default this round's own)
+        self.owner = owner if owner is not None else f"judge:{uuid.uuid4().hex}"
+        #: what each judging job does with its decision itself (:func:`judge_and_keep`)
+        self.then = then
         self._futures: dict[int, Future] = {}
         self._filled = False
 
     def decided(self, game: MatchRecord, before: Round, ply: int) -> None:
         """The player just made move ``ply`` from ``before``: judge it if it was a choice."""
         if ply not in self._futures and is_choice(before):
-            self._futures[ply] = judge_later(game, self.index, ply, before)
+            self._futures[ply] = judge_later(game, self.index, ply, before, self.owner, self.then)
 
     def known(self, decisions) -> None:
         """Decisions judged before (kept with a match that was reloaded): not judged again."""
@@ -77,7 +108,7 @@ class RoundJudge:
         self._filled = True
         for ply, before in decision_points(game, self.index, seat):
             if ply not in self._futures:
-                self._futures[ply] = judge_later(game, self.index, ply, before)
+                self._futures[ply] = judge_later(game, self.index, ply, before, self.owner, self.then)
 
     @property
     def total(self) -> int:

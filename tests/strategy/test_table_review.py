@@ -29,7 +29,7 @@ def test_each_choice_is_kept_once_the_moment_it_is_judged(monkeypatch):
     table = played_round()
     futures: dict[int, Future] = {}
 
-    def later(game, index, ply, before):
+    def later(game, index, ply, before, *_owner_and_then):
         futures[ply] = Future()
         return futures[ply]
 

@@ -28,7 +28,7 @@ from matches.game import PLAYABLE_LEVELS
 from matches.mistake_offers import judging_of
 from matches.mistake_offers import watch as offer_when_judged
 from matches.table import Table, TableError, new_token, token_hash
-from matches.table_grades import keep_judged
+from matches.table_grades import keep_at, keep_judged, store_url
 from matches.table_review import SeatJudge
 from matches.table_store import TableStore
 from progress import ProgressError, SavedGame
@@ -257,7 +257,8 @@ def judge(code: str, seat: int, index: int) -> SeatJudge:
             except ProgressError as error:  # the database is away: the summary says "not judged"
                 logging.getLogger(__name__).warning("a grade at table %s was not kept: %s", code, error)
 
-        judges[index] = SeatJudge(index, seat, keep)
+        # the judging job writes each grade itself, also from a worker process (issue 44)
+        judges[index] = SeatJudge(index, seat, keep, then=(keep_at, (store_url(store), code, seat)))
     return judges[index]
 
 
