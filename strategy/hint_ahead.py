@@ -28,7 +28,7 @@ from engine import SeatView
 
 from . import hints
 from .hints import Hint, hint
-from .review_queue import submit_at
+from .review_queue import submit_for
 
 __all__ = ["STAGES", "HintAhead", "deeper_hint"]
 
@@ -49,7 +49,8 @@ def deeper_hint(view: SeatView, seed: int, cancel=None, thorough: bool = False) 
 class HintAhead:
     """One player's deeper hint for the moment in front of them (a page keeps one)."""
 
-    def __init__(self) -> None:
+    def __init__(self, owner=None) -> None:
+        self.owner = owner  # the player, for the queue's turns among players
         self._moment: str | None = None
         self._future: Future | None = None  # the stage under way or queued
         self._settled: threading.Event | None = None  # its outcome taken in (the next stage queued)
@@ -73,7 +74,7 @@ class HintAhead:
 
     def _queue(self, moment: str, view: SeatView, seed: int, stage: int) -> None:
         """Submit stage ``stage`` of ``moment`` (the lock held)."""
-        future = submit_at(jobs.AHEAD, deeper_hint, view, seed, jobs.CANCEL, STAGES[stage])
+        future = submit_for(self.owner, jobs.AHEAD, deeper_hint, view, seed, jobs.CANCEL, STAGES[stage])
         settled = threading.Event()
         self._future, self._settled = future, settled
         future.add_done_callback(lambda done: self._stage_done(done, settled, moment, view, seed, stage))

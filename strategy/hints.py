@@ -26,6 +26,10 @@ The evaluation goes on until the gap between the recommended move and each move 
 in contention is known to :data:`HINT_PRECISION` points (one standard error), or every
 consistent deal is solved, or :data:`HINT_NODES` nodes are searched: the figures then
 say how sure they are.
+Those are caps on work alone: no clock stops a hint (unless a caller passes a ``budget``,
+as ``python -m strategy hint --budget`` may), so a hint seeded from its position
+(:func:`strategy.evaluate.position_seed`) has the same figures on a quiet machine and a
+busy one; on a busy one it arrives later, as a job the page waits for (:mod:`jobs`).
 
 >>> from engine import Round, Rules
 >>> r = Round.from_hands(Rules.preset("laplaza_partners"), ["6-6 0-0 0-1 0-2 0-3 0-4 0-5",
@@ -50,13 +54,14 @@ from .evaluate import Z95, Evaluation, evaluate, mirrored
 
 #: A hint's goal (docs/strategy.md): each compared gap to this standard error (points),
 #: from at most this many deals and this much search (nodes: about a second of one core).
-#: A cap on work, so that asking twice gives the same figures; the wall-time budget only
-#: guards a machine so busy that the work would take longer.
-HINT_PRECISION, HINT_DEALS, HINT_NODES, HINT_BUDGET = 0.5, 20_000, 6_000_000, 2.0
+#: A cap on work, so that asking twice gives the same figures, on any load. There is no
+#: wall-time guard any more (``HINT_BUDGET`` None): under load 8 of 22 first hints fell to
+#: 4-29 deals under the old 2 s guard (issue 44); a hint now arrives later instead.
+HINT_PRECISION, HINT_DEALS, HINT_NODES, HINT_BUDGET = 0.5, 20_000, 6_000_000, None
 #: "Look deeper": five times the work (about five seconds of a core), for a hint whose close
 #: moves the first second could not tell apart (early in a round, or with a full stock).
 #: The same seed draws the same deals first, so the deeper hint refines the first one.
-DEEP_NODES, DEEP_BUDGET = 5 * HINT_NODES, 5 * HINT_BUDGET
+DEEP_NODES, DEEP_BUDGET = 5 * HINT_NODES, None
 #: The last stage of a hint worked out while the player thinks (strategy/hint_ahead.py):
 #: four times the deeper hint (about eight seconds of a core), for the first decisions of a
 #: Partners round, where the deeper hint still leaves about a point either way.
@@ -118,11 +123,10 @@ def hint(view: SeatView, *, deals: int = HINT_DEALS, budget: float | None = HINT
          seed: int | None = None, precision: float | None = HINT_PRECISION,
          max_nodes: int | None = None, deep: bool = False, cancel: threading.Event | None = None) -> Hint:
     """What a strong player would do from ``view`` (the seat to move), and why; ``deep``:
-    with the deeper caps (:data:`DEEP_BUDGET`, and :data:`DEEP_NODES` unless ``max_nodes``
-    says more) instead of the ordinary ones (:data:`HINT_NODES`); ``cancel``: stop early
-    once set (the evaluation then says ``"cancelled"``)."""
-    if deep:
-        budget = None if budget is None else DEEP_BUDGET
+    with the deeper cap (:data:`DEEP_NODES` unless ``max_nodes`` says more) instead of the
+    ordinary one (:data:`HINT_NODES`); ``budget``: seconds of wall time, only when a caller
+    asks for one (None, the default: work caps alone); ``cancel``: stop early once set (the
+    evaluation then says ``"cancelled"``)."""
     if max_nodes is None:
         max_nodes = DEEP_NODES if deep else HINT_NODES
     found = evaluate(view, deals=deals, budget=budget, seed=seed, precision=precision, max_nodes=max_nodes,

@@ -210,7 +210,7 @@ def test_a_server_short_of_cpu_can_turn_thinking_ahead_off(monkeypatch):
 
 def test_a_hint_worked_out_while_the_player_thinks_is_the_deeper_one_at_once(monkeypatch):
     import strategy.hints
-    from strategy.evaluate import seed_number
+    from strategy.evaluate import position_seed
     from strategy.hint_ahead import deeper_hint
 
     monkeypatch.setattr(strategy.hints, "DEEP_NODES", strategy.hints.HINT_NODES)  # the suite's time
@@ -223,9 +223,9 @@ def test_a_hint_worked_out_while_the_player_thinks_is_the_deeper_one_at_once(mon
     shown = at.session_state["play_hint"]
     assert shown.deep and not [b for b in at.button if b.key and b.key.startswith("play_hint_deeper")]
     moment = f"hint:31:{game.round.round_number}:{len(game.rounds[-1])}"
-    again = deeper_hint(game.view(0), seed_number(moment))  # what Look deeper computes
+    again = deeper_hint(game.view(0), position_seed(game.view(0)))  # what Look deeper computes
     if not again.told_apart:  # then the thorough stage followed while the player thought
-        again = deeper_hint(game.view(0), seed_number(moment), thorough=True)
+        again = deeper_hint(game.view(0), position_seed(game.view(0)), thorough=True)
     assert again.evaluation.deals == shown.evaluation.deals and again.best == shown.best
     assert list(again.evaluation.expected) == list(shown.evaluation.expected)
     words = "play.hint_thorough" if again.thorough else "play.hint_deep"
@@ -234,7 +234,7 @@ def test_a_hint_worked_out_while_the_player_thinks_is_the_deeper_one_at_once(mon
 
 def test_a_first_hint_that_cannot_tell_the_moves_apart_is_refined_while_the_player_looks(monkeypatch):
     import strategy.hints
-    from strategy.evaluate import seed_number
+    from strategy.evaluate import position_seed
     from strategy.hint_ahead import deeper_hint
 
     monkeypatch.setattr(strategy.hints, "DEEP_NODES", strategy.hints.HINT_NODES)  # the suite's time
@@ -259,8 +259,8 @@ def test_a_first_hint_that_cannot_tell_the_moves_apart_is_refined_while_the_play
     ahead.wait(120)  # the player looks at the hint a while; the page's fragment then reruns it
     at.run()
     shown = at.session_state["play_hint"]
-    deep = deeper_hint(game.view(0), seed_number(moment))
-    last = deep if deep.told_apart else deeper_hint(game.view(0), seed_number(moment), thorough=True)
+    deep = deeper_hint(game.view(0), position_seed(game.view(0)))
+    last = deep if deep.told_apart else deeper_hint(game.view(0), position_seed(game.view(0)), thorough=True)
     assert shown.deep and shown.thorough == last.thorough and shown.evaluation.deals == last.evaluation.deals
     assert list(shown.evaluation.expected) == list(last.evaluation.expected)
     captions = " ".join(c.value for c in at.caption)

@@ -27,14 +27,12 @@ from matches.companion import (
 from matches.game import PLAYER_COUNTS
 from matches.mistake_offers import judging_of, watch
 from matches.table_review import RecordJudge, choices
-from strategy.evaluate import position_seed
-from strategy.hints import hint
 from strategy.solver import NodeLimit, solve
 from ui import session
 from ui.labels import action_label, event_text, figure, game_title, percent, seat_labels, side_label
 from ui.parts.board_frame import show_board
 from ui.parts.mistakes.book import mistake_book
-from ui.parts.hint_view import show_hint
+from ui.parts.hint_view import ask, landed, show_hint
 from ui.parts.play.review import judged_panel, show_graded
 
 tr = session.tr()
@@ -426,10 +424,11 @@ def record(game: TableGame) -> None:
             st.info(tr("analyse.your_turn"))
             if len(rnd.legal_actions()) > 1 and st.button(tr("analyse.hint"), icon=":material/lightbulb:",
                                                           key="analyse_hint_button"):
-                view = game.view()  # seeded from the position: pressing twice gives the same figures
-                st.session_state[HINTED] = (len(game.entries), hint(view, seed=position_seed(view)))
+                # a job seeded from the position: pressing twice gives the same figures
+                st.session_state[HINTED] = (len(game.entries), ask(game.view()))
             shown = st.session_state.get(HINTED)
             if shown and shown[0] == len(game.entries):
+                shown = st.session_state[HINTED] = (shown[0], landed(shown[1]))  # "thinking…" until it is
                 show_hint(shown[1], game.rules, game.view())
         elif game.leader_unknown:
             who_led(game, names)

@@ -4,14 +4,16 @@ with how sure each figure is, and the facts behind it, in the reader's language.
 from __future__ import annotations
 
 import os
+import uuid
+from dataclasses import dataclass, replace
 
 import plotly.graph_objects as go
 import streamlit as st
 
+import jobs
 from engine import Rules, SeatView
 from language import capitalised, counted, in_sentence
-from strategy.evaluate import Z95, mirrored
-from strategy.evaluate import seed_number
+from strategy.evaluate import Z95, mirrored, position_seed
 from strategy.hint_ahead import HintAhead
 from strategy.hints import Hint, hint
 
@@ -23,6 +25,14 @@ from .chart_inks import inks
 
 #: ``off``: no hint is worked out ahead (a small server short of CPU; docs/deploy.md)
 THINK_AHEAD_ENV = "CAPICU_THINK_AHEAD"
+#: how long a press of *Hint* waits for its job before the page says "thinking…" (s):
+#: ``CAPICU_HINT_WAIT``; by default :data:`HINT_WAIT` with the queue's workers, and until
+#: it lands with this process's threads (``threads`` mode: the page tests, ``streamlit run``)
+HINT_WAIT_ENV, HINT_WAIT = "CAPICU_HINT_WAIT", 1.5
+#: how often a hint being worked out looks again (s), only while it is
+LOOK_AGAIN = 0.5
+#: the session's name for the queue's turns among players (jobs.submit's ``owner``)
+OWNER = "hint_owner"
 
 
 def thinking_ahead() -> bool:
@@ -30,22 +40,86 @@ def thinking_ahead() -> bool:
     return os.environ.get(THINK_AHEAD_ENV, "on") != "off"
 
 
+def hint_wait() -> float | None:
+    """How long a press of *Hint* waits before the page says "thinking…" (None: until it lands)."""
+    raw = os.environ.get(HINT_WAIT_ENV, "").strip()
+    if raw:
+        try:
+            return max(0.0, float(raw))
+        except ValueError:
+            pass
+    return HINT_WAIT if jobs.mode() == "queue" else None
+
+
+def owner() -> str:
+    """This session's name in the queue (a player's jobs take turns with the others')."""
+    return st.session_state.setdefault(OWNER, uuid.uuid4().hex)
+
+
+def _ahead(key: str) -> HintAhead:
+    return st.session_state.setdefault(key, HintAhead(owner()))
+
+
+@dataclass(frozen=True)
+class PendingHint:
+    """A hint asked for and still on the queue, or being worked out (a job of
+    :data:`jobs.HINT`): the page says "thinking… (N ahead of you)" and shows the hint when
+    it lands (:func:`refined`). It stands where a :class:`Hint` stands in the session."""
+
+    job: jobs.Job
+    deep: bool = False
+    view: SeatView | None = None  # the position it was asked in
+    moment: str | None = None  # the decision, when a page names it (its deeper hint follows)
+    best = None  # not known yet
+    thorough = False
+    told_apart = True  # nothing to refine before it lands
+    could_go_deeper = False
+    trusted = False
+
+    def landed(self) -> Hint | None:
+        """The hint once its job is done (None: not yet, or it failed: :attr:`failed`)."""
+        return self.job.result() if self.job.done() and not self.failed else None
+
+    @property
+    def failed(self) -> bool:
+        return self.job.done() and (self.job.cancelled() or self.job.exception() is not None)
+
+
+def ask(view: SeatView, deep: bool = False) -> Hint | PendingHint:
+    """The hint of ``view`` (seeded from the position, the same caps on every page and
+    load), as a job the queue's hint workers take first (:data:`jobs.HINT`); the hint
+    itself if it lands within :func:`hint_wait`, else a :class:`PendingHint`."""
+    job = jobs.submit(hint, (view,), {"seed": position_seed(view), "deep": deep}, priority=jobs.HINT, owner=owner())
+    try:
+        job.exception(timeout=hint_wait())
+    except TimeoutError:
+        return PendingHint(job, deep, view)
+    pending = PendingHint(job, deep, view)
+    return pending.landed() or pending
+
+
+def landed(shown: Hint | PendingHint) -> Hint | PendingHint:
+    """The hint a :class:`PendingHint` became once it landed, else ``shown`` itself."""
+    return (shown.landed() or shown) if isinstance(shown, PendingHint) else shown
+
+
 def think_ahead(key: str, moment: str, view: SeatView) -> None:
-    """Start the deeper hint of the decision ``moment`` (seeded by it) while the player
-    looks at the board; ``key`` keeps this player's :class:`HintAhead` in the session."""
+    """Start the deeper hint of the decision ``moment`` (seeded by its position) while the
+    player looks at the board; ``key`` keeps this player's :class:`HintAhead` in the session."""
     if thinking_ahead():
-        st.session_state.setdefault(key, HintAhead()).think(moment, view, seed_number(moment))
+        _ahead(key).think(moment, view, position_seed(view))
 
 
-def hint_for(key: str, moment: str, view: SeatView, deep: bool = False) -> Hint:
+def hint_for(key: str, moment: str, view: SeatView, deep: bool = False) -> Hint | PendingHint:
     """The hint of ``moment``: the deeper one at once if it was worked out while the player
-    thought (see :func:`think_ahead`), else the one asked for, seeded by the moment (the
-    deeper look then starts from the first hint's deals and goes on). A hint that cannot
-    tell the close moves apart goes on being worked out (:func:`refined`)."""
-    ahead = st.session_state.setdefault(key, HintAhead())
-    found = ahead.ready(moment) or hint(view, seed=seed_number(moment), deep=deep)
+    thought (see :func:`think_ahead`), else the one asked for (:func:`ask`), seeded by the
+    position (the deeper look then starts from the first hint's deals and goes on). A hint
+    that cannot tell the close moves apart goes on being worked out (:func:`refined`)."""
+    found = _ahead(key).ready(moment) or ask(view, deep)
+    if isinstance(found, PendingHint):
+        return replace(found, moment=moment)
     if not found.told_apart and thinking_ahead():
-        ahead.think(moment, view, seed_number(moment))  # a no-op when it is already under way
+        _ahead(key).think(moment, view, position_seed(view))  # a no-op when it is already under way
     return found
 
 
@@ -56,20 +130,29 @@ def stop_thinking(key: str) -> None:
         ahead.forget()
 
 
-def refining(key: str, moment: str, shown: Hint) -> bool:
+def refining(key: str, moment: str, shown: Hint | PendingHint) -> bool:
     """Is a deeper hint than ``shown`` being worked out for ``moment``?"""
     ahead = st.session_state.get(key)
-    return ahead is not None and not shown.told_apart and ahead.working(moment)
+    return ahead is not None and isinstance(shown, Hint) and not shown.told_apart and ahead.working(moment)
 
 
-def refined(key: str, moment: str, shown: Hint) -> Hint:
-    """``shown``, or the deeper hint of ``moment`` worked out since it was shown."""
+def refined(key: str, moment: str, shown: Hint | PendingHint) -> Hint | PendingHint:
+    """``shown``, the hint a :class:`PendingHint` became once it landed (one that cannot
+    tell its close moves apart then goes on being worked out), or the deeper hint of
+    ``moment`` worked out since it was shown."""
     ahead = st.session_state.get(key)
     better = ahead.ready(moment) if ahead is not None else None
+    if isinstance(shown, PendingHint):
+        landed = shown.landed()
+        if landed is None:
+            return better or shown
+        if shown.moment == moment and shown.view is not None and not landed.told_apart and thinking_ahead():
+            _ahead(key).think(moment, shown.view, position_seed(shown.view))
+        shown = landed
     return better if better is not None and better.evaluation.deals > shown.evaluation.deals else shown
 
 
-def watch_refining(key: str, moment: str, shown: Hint) -> None:
+def watch_refining(key: str, moment: str, shown: Hint | PendingHint) -> None:
     """While a deeper hint than ``shown`` is worked out, say so, in a fragment that looks
     twice a second (the page itself does not rerun) and reruns the page once it is done;
     the page then shows it (:func:`refined`)."""
@@ -81,7 +164,30 @@ def watch_refining(key: str, moment: str, shown: Hint) -> None:
             st.rerun()
         st.caption(session.tr()("play.hint_refining"))
 
-    st.fragment(look, run_every=0.5)()
+    st.fragment(look, run_every=LOOK_AGAIN)()
+
+
+def show_waiting(pending: PendingHint) -> None:
+    """A hint still on the queue: "thinking… (N ahead of you)" from the queue's own count,
+    in a fragment that looks again every :data:`LOOK_AGAIN` seconds only while it waits,
+    and reruns the page once the hint has landed (the page then shows it); a hint that
+    could not be worked out says so plainly."""
+    tr = session.tr()
+    if pending.failed:
+        st.warning(tr("jobs.hint_failed"), icon=":material/error:")
+        return
+    waiting = not pending.job.done()
+
+    def look() -> None:
+        if pending.job.done():
+            if waiting:
+                st.rerun()  # landed: the page draws it, and this fragment no more
+            return
+        ahead = pending.job.ahead()
+        text = tr("jobs.hint_thinking_queue", n=ahead) if ahead else tr("jobs.hint_thinking")
+        st.info(text, icon=":material/hourglass_top:")
+
+    st.fragment(look, run_every=LOOK_AGAIN if waiting else None)()
 
 
 def certainty_text(tr, hint: Hint) -> str:
@@ -192,14 +298,21 @@ def expected_points_figure(hint: Hint, tr, view: SeatView | None = None) -> go.F
     return fig
 
 
-def headline(tr, hint: Hint) -> str:
+def headline(tr, hint: Hint | PendingHint) -> str:
     """The hint's move as its box and a screen reader say it: recommended when the hint is
-    trusted, a first guess when it rests on too few deals (strategy.hints.TRUSTED_DEALS)."""
+    trusted, a first guess when it rests on too few deals (strategy.hints.TRUSTED_DEALS);
+    "thinking…" while it is still being worked out."""
+    if isinstance(hint, PendingHint):
+        return tr("jobs.hint_thinking")
     return tr("play.hint_best" if hint.trusted else "play.hint_guess", action=action_label(tr, hint.best))
 
 
-def show_hint(hint: Hint, rules: Rules, view: SeatView | None = None) -> None:
-    """The hint for ``view`` (the position it was asked in: equal ends list a move once)."""
+def show_hint(hint: Hint | PendingHint, rules: Rules, view: SeatView | None = None) -> None:
+    """The hint for ``view`` (the position it was asked in: equal ends list a move once);
+    one still being worked out says so (:func:`show_waiting`)."""
+    if isinstance(hint, PendingHint):
+        show_waiting(hint)
+        return
     tr = session.tr()
     with st.container(border=True):
         # the *Hint* button is gone once pressed: the focus comes here, not to the page's top
