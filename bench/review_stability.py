@@ -17,7 +17,14 @@ reference, most disagreements are the reference's own noise); *sure*: the share 
 grades clear of every limit; the time per judgement (CPU, one core); *ref sure*: the share
 of references whose grade is clear of every limit; *ref=*: *ref* over those decisions only.
 
+*clear wrong*: the share of grades called clear (sure) whose grade is not the sure
+reference's (over the decisions whose reference is sure): what a clear grade's 95% means.
+``--old-rule`` judges each decision a second time by the rule before issue 44 (a look
+every 8 deals from 512 at z 1.96, and no floor when the node cap comes first) and prints
+its *sure* and *clear wrong* beside (columns *old sure*, *old wrong*).
+
     .venv/bin/python bench/review_stability.py --decisions 100 --seeds 3 --jobs 2
+    .venv/bin/python bench/review_stability.py --games laplaza_1v1:2,all_fives:2 --decisions 12 --seeds 1 --old-rule
 """
 
 from __future__ import annotations
@@ -39,8 +46,8 @@ from matches.game import Game, Setup  # noqa: E402
 from strategy.bots import get_bot  # noqa: E402
 from strategy.evaluate import evaluate  # noqa: E402
 from strategy.evaluate import seed_number  # noqa: E402
-from strategy.review import (GRADES, canonical_key, decision_points, grade_of, judge_view, loss_of,  # noqa: E402
-                             mirror_free)
+from strategy.review import (GRADES, REVIEW_MAX_DEALS, REVIEW_MAX_NODES, REVIEW_MIN_DEALS,  # noqa: E402
+                             canonical_key, decision_points, grade_of, judge_view, loss_of, mirror_free)
 
 GAMES = [("laplaza_partners", 4), ("laplaza_1v1", 2), ("all_fives", 2), ("all_fives", 3), ("all_fives", 4),
          ("draw", 2), ("draw", 3), ("draw", 4), ("block", 2), ("block", 3), ("block", 4),
@@ -71,7 +78,20 @@ def collect(preset: str, players: int, wanted: int, seed: str) -> list[dict]:
     return out[:wanted]
 
 
-def judge_one(item: dict, seeds: int) -> dict:
+def old_judge_view(view, action: str, *, seed: int):
+    """The review's rule before issue 44: a look every 8 deals from the floor at z 1.96,
+    and a sample the node cap stopped under the floor called clear if its interval was."""
+
+    def clear(ev) -> bool:
+        return loss_of(ev, canonical_key(view, action, ev)).sure
+
+    ev = evaluate(view, deals=REVIEW_MAX_DEALS, budget=None, seed=seed, keep=[mirror_free(view, action)],
+                  settled=clear, max_nodes=REVIEW_MAX_NODES, settle_from=REVIEW_MIN_DEALS)
+    chosen = canonical_key(view, action, ev)
+    return ev, chosen, loss_of(ev, chosen)
+
+
+def judge_one(item: dict, seeds: int, old_rule: bool = False, with_reference: bool = True) -> dict:
     rnd = loads(item["position"])
     view = rnd.view(rnd.turn)
     rows = []
@@ -80,6 +100,12 @@ def judge_one(item: dict, seeds: int) -> dict:
         ev, chosen, loss = judge_view(view, item["action"], seed=seed_number(f"stability:{s}:{item['id']}"))
         rows.append({"grade": grade_of(loss.mean), "loss": loss.mean, "low": loss.low, "high": loss.high,
                      "sure": loss.sure, "deals": ev.deals, "stop": ev.stop, "cpu": time.process_time() - started})
+        if old_rule:
+            ev, chosen, loss = old_judge_view(view, item["action"], seed=seed_number(f"stability:{s}:{item['id']}"))
+            rows[-1]["old"] = {"grade": grade_of(loss.mean), "sure": loss.sure, "deals": ev.deals}
+    if not with_reference:
+        return {**item, "judged": rows, "reference": {"grade": None, "loss": None, "low": float("nan"),
+                                                      "high": float("nan"), "sure": False, "deals": 0, "exact": False}}
     ref = reference(view, item["action"], seed_number(f"reference:{item['id']}"))
     ref_loss = loss_of(ref, canonical_key(view, item["action"], ref))
     return {**item, "judged": rows, "reference": {"grade": grade_of(ref_loss.mean), "loss": ref_loss.mean,
@@ -117,7 +143,9 @@ def pct(values, q):
 
 def report(results: list[dict]) -> None:
     print(f"{'game':20} {'n':>4} {'stable':>7} {'modal':>6} {'ref':>6} {'fits':>6} {'sure':>6} {'cpu med':>8} "
-          f"{'cpu p95':>8} {'deals med':>9} {'ref sure':>8} {'ref=':>6}")
+          f"{'cpu p95':>8} {'deals med':>9} {'ref sure':>8} {'ref=':>6} {'clear wrong':>11} {'old sure':>8} "
+          f"{'old wrong':>9}")
+    # clear wrong: clear grades unlike a sure reference / clear grades with a sure reference
     groups: dict[str, list[dict]] = {}
     for r in results:
         groups.setdefault(r["game"], []).append(r)
@@ -130,6 +158,8 @@ def report(results: list[dict]) -> None:
         cpus, deals = [], []
         judged = 0
         ref_sure = ref_sure_equal = ref_sure_judged = 0
+        clear = [0, 0]  # (clear grades with a sure reference, of them wrong)
+        old = [0, 0, 0]  # (old judgements, old clear with a sure reference, of them wrong)
         for r in rows:
             grades = [j["grade"] for j in r["judged"]]
             top = Counter(grades).most_common(1)[0][1]
@@ -138,19 +168,31 @@ def report(results: list[dict]) -> None:
             ref += sum(g == r["reference"]["grade"] for g in grades)
             rr = r["reference"]
             fits += sum(rr["grade"] in spanned(j["low"], j["high"]) or j["grade"] in spanned(rr["low"], rr["high"])
-                        for j in r["judged"])
+                        for j in r["judged"]) if rr["grade"] is not None else 0
             sure += sum(j["sure"] for j in r["judged"])
             if rr.get("sure"):
                 ref_sure += 1
                 ref_sure_equal += sum(g == rr["grade"] for g in grades)
                 ref_sure_judged += len(grades)
+                for j in r["judged"]:
+                    if j["sure"]:
+                        clear[0] += 1
+                        clear[1] += j["grade"] != rr["grade"]
+                    if "old" in j and j["old"]["sure"]:
+                        old[1] += 1
+                        old[2] += j["old"]["grade"] != rr["grade"]
             judged += len(grades)
             cpus += [j["cpu"] for j in r["judged"]]
             deals += [j["deals"] for j in r["judged"]]
         n = len(rows)
+        olds = [j["old"]["sure"] for r in rows for j in r["judged"] if "old" in j]
         print(f"{name:20} {n:4} {stable / n:7.1%} {modal / n:6.1%} {ref / judged:6.1%} {fits / judged:6.1%} "
               f"{sure / judged:6.1%} {statistics.median(cpus):7.2f}s {pct(cpus, .95):7.2f}s "
-              f"{statistics.median(deals):9.0f} {ref_sure / n:8.1%} {ref_sure_equal / max(1, ref_sure_judged):6.1%}",
+              f"{statistics.median(deals):9.0f} {ref_sure / n:8.1%} {ref_sure_equal / max(1, ref_sure_judged):6.1%} "
+              f"{clear[1]:>4}/{clear[0]:<6} "
+              + (f"{sum(olds) / len(olds):8.1%} {old[2]:>3}/{old[1]:<5} old deals med "
+                 f"{statistics.median(j['old']['deals'] for r in rows for j in r['judged'] if 'old' in j):.0f}"
+                 if olds else ""),
               flush=True)
 
 
@@ -163,13 +205,16 @@ def main() -> None:
     ap.add_argument("--games", default="", help="comma-separated preset:players (default: every one)")
     ap.add_argument("--seed", default="stability")
     ap.add_argument("--out", default="", help="write every judgement as JSON here")
+    ap.add_argument("--old-rule", action="store_true", help="also judge by the rule before issue 44, beside")
+    ap.add_argument("--no-reference", action="store_true",
+                    help="no reference (its columns say nothing): the cost and sure share of the rules only")
     args = ap.parse_args()
     games = [tuple((g.split(":")[0], int(g.split(":")[1]))) for g in args.games.split(",") if g] or GAMES
     counts = {preset: sum(1 for p, _ in games if p == preset) for preset, _ in games}
     items = [item for preset, players in games
              for item in collect(preset, players, -(-args.decisions // counts[preset]), args.seed)]
     print(f"{len(items)} decisions, {args.seeds} seeds each, reference {REFERENCE_DEALS} deals", flush=True)
-    work = [(item, args.seeds) for item in items]
+    work = [(item, args.seeds, args.old_rule, not args.no_reference) for item in items]
     results = []
     with multiprocessing.get_context("spawn").Pool(max(1, args.jobs)) as pool:
         for done, result in enumerate(pool.imap(_judge, work, chunksize=1), 1):
