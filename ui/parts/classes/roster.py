@@ -10,6 +10,7 @@ it writes, so a screen left open after the passphrase changed does nothing.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable
 from urllib.parse import quote
 
@@ -258,10 +259,11 @@ def settings_tab(store: Any, school_class: SchoolClass, forget: Callable[[int], 
         st.session_state.setdefault(EXPORTED, set()).add(cid)
 
     cols = st.columns(2)
-    cols[0].download_button(tr("classes.export_json"), roster.export_class(store, cid, "json"),
+    # built when pressed (a class's records run to megabytes: every run of the page would pay them)
+    cols[0].download_button(tr("classes.export_json"), partial(roster.export_class, store, cid, "json"),
                             file_name=f"capicu-class-{school_class.code}.json", mime="application/json",
                             key=f"classes_export_json_{cid}", on_click=mark_exported, icon=":material/download:")
-    cols[1].download_button(tr("classes.export_csv"), roster.export_class(store, cid, "csv"),
+    cols[1].download_button(tr("classes.export_csv"), partial(roster.export_class, store, cid, "csv"),
                             file_name=f"capicu-class-{school_class.code}.csv", mime="text/csv",
                             key=f"classes_export_csv_{cid}", on_click=mark_exported, icon=":material/download:")
 
