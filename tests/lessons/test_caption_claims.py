@@ -6,10 +6,21 @@ engine's position at that step, in every language."""
 from __future__ import annotations
 
 import re
+from functools import cache
 
 import pytest
 
-from lessons.model import CONTENT, load_lesson
+from lessons import model
+from lessons.model import CONTENT
+
+
+@cache
+def load_lesson(lesson_id: str) -> model.Lesson:
+    """Each lesson read once for this module: reading its files and replaying its frames was
+    most of each test's second (a lesson and its frames are read-only; a round that is
+    changed is copied first)."""
+    return model.load_lesson(lesson_id)
+
 
 LESSONS = sorted(p.name for p in CONTENT.iterdir() if (p / "script.yaml").exists())
 #: "the ends are 5 and 3" in each language (the two numbers, in either order)
