@@ -2,7 +2,8 @@
 never raise, and nothing from a link is rendered as markup (a link, an image, HTML).
 
 Bounded: a fixed number of hypothesis examples per page (derandomized, so every run
-tries the same links), each one AppTest run of a fraction of a second.
+tries the same links), each one AppTest run of a fraction of a second: six a page in the
+normal suite, forty under ``-m slow``.
 """
 
 from __future__ import annotations
@@ -37,11 +38,26 @@ def _rendered(at) -> list[str]:
     return out
 
 
+FUZZ = dict(deadline=None, derandomize=True,
+            suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+
+
 @pytest.mark.parametrize("page", PAGES)
-@settings(max_examples=12, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=6, **FUZZ)
 @given(link=links)
 def test_no_link_breaks_a_page_or_becomes_markup(page, link):
+    _opens_without_markup(page, link)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("page", PAGES)
+@settings(max_examples=40, **FUZZ)
+@given(link=links)
+def test_no_link_breaks_a_page_or_becomes_markup_long(page, link):
+    _opens_without_markup(page, link)
+
+
+def _opens_without_markup(page: str, link: dict[str, str]) -> None:
     params = {k: v for k, v in link.items() if "\x00" not in v}
     at = open_app(page if page != "home" else None, **params)  # open_app asserts no exception
     for text in _rendered(at):
