@@ -24,6 +24,16 @@ def instant_bots(monkeypatch):
     monkeypatch.setattr(ui.parts.play.setup, "PACES", {name: 0.0 for name in ui.parts.play.setup.PACES})
 
 
+@pytest.fixture
+def light_review(monkeypatch):
+    """For a test of where a round's review goes, not of its grades: each choice is judged
+    on at most 64 sampled deals (the review's own floor is 512, its cap 6,000)."""
+    import strategy.review_queue as queue
+
+    judge_move = queue.judge_move
+    monkeypatch.setattr(queue, "judge_move", lambda *args, **kwargs: judge_move(*args, **{"deals": 64, **kwargs}))
+
+
 def _game(at) -> Game:
     return at.session_state["play_game"]
 
@@ -98,7 +108,7 @@ def test_the_expert_says_how_it_fares_against_the_dominoes_package(lang):
         assert str(row["deals"]) in line and figure(tr, row["points_per_deal"], True) in line
 
 
-def test_a_match_started_from_the_form_is_played_to_the_end_of_a_round_and_reviewed():
+def test_a_match_started_from_the_form_is_played_to_the_end_of_a_round_and_reviewed(light_review):
     at = open_app("play")
     at.selectbox(key="play_form_game").set_value("laplaza_1v1").run()
     at.text_input(key="play_form_seed").input("2718").run()
@@ -271,7 +281,7 @@ def test_a_first_hint_that_cannot_tell_the_moves_apart_is_refined_while_the_play
     assert _game(at).rounds[-1][ply].hint and str(_game(at).rounds[-1][ply].action) == shown.best
 
 
-def test_a_profiles_match_is_saved_each_round_and_reopens(progress_db):
+def test_a_profiles_match_is_saved_each_round_and_reopens(progress_db, light_review):
     at = open_app("play")
     create_profile(at, "Rui")
     at.selectbox(key="play_form_game").set_value("draw").run()
