@@ -38,7 +38,7 @@ def instant_page(monkeypatch):
     monkeypatch.setattr(ui.parts.play.setup, "PACES", {name: 0.0 for name in ui.parts.play.setup.PACES})
     judged: list[tuple[int, int]] = []
 
-    def at_once(game, index, ply, before):
+    def at_once(game, index, ply, before, *_owner_and_then):
         judged.append((index, ply))
         move = game.rounds[index][ply]
         other = next((str(a) for a in before.canonical_actions() if str(a) != move.action), move.action)

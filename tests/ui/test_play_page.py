@@ -342,7 +342,7 @@ def test_the_round_stays_usable_while_its_moves_are_judged(monkeypatch):
 
     held: list[tuple[Future, tuple]] = []
 
-    def later(game, index, ply, before):
+    def later(game, index, ply, before, *_owner_and_then):
         future = Future()
         held.append((future, (game, index, ply, before.copy())))
         return future

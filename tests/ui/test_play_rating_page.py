@@ -43,7 +43,7 @@ def instant_page(monkeypatch):
 
     monkeypatch.setattr(ui.parts.play.setup, "PACES", {name: 0.0 for name in ui.parts.play.setup.PACES})
 
-    def at_once(game, index, ply, before):
+    def at_once(game, index, ply, before, *_owner_and_then):
         move = game.rounds[index][ply]
         future = Future()
         future.set_result(Decision(ply, move.action, move.action, 1.0, 1.0, 0.0, "best", 1.0, 1.0, 32,
