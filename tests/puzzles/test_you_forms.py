@@ -25,9 +25,10 @@ from ui.labels import event_text, result_summary, seat_sentence, side_label
 #: view); a hint's facts are about the others too; "is thinking" is a bot's turn and
 #: "(your partner)" names the partner; the Analyse page asks for and reads the moves of the
 #: other seats. test_about_others_is_never_the_viewer checks the puzzle ones against every
-#: generated puzzle.
+#: generated puzzle. A theme's "why" names the seat that lacks a number or the partner whose
+#: number it is (strategy.themes.theme_facts: never the seat to move).
 ABOUT_OTHERS = ("explain.reading.", "explain.where.", "explain.best.", "question.cannot_hold",
-                "play.fact.", "play.waiting", "play.partner", "analyse.")
+                "play.fact.", "play.waiting", "play.partner", "analyse.", "themes.why.")
 
 #: Where the viewer is the subject, these are wrong: a third-person (or, for pt, first- or
 #: second-person) verb after the "you" word, or after the name "Ana (you)" of the viewer seen
