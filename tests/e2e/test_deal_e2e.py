@@ -51,8 +51,8 @@ def _play(page, plan) -> None:
     main = page.locator('[data-testid="stMain"]')
     for before, action, both in plan:
         # your turn at this move: the log shows the moves so far
-        expect(main.get_by_text(EN("play.log") + f" ({before})")).to_be_visible(timeout=60_000)
-        expect(main.get_by_text(EN("play.your_turn"), exact=True)).to_be_visible(timeout=60_000)
+        expect(main.get_by_text(EN("play.log") + f" ({before})")).to_be_visible(timeout=120_000)
+        expect(main.get_by_text(EN("play.your_turn"), exact=True)).to_be_visible(timeout=120_000)
         if action == "pass":
             board.get_by_role("button", name=EN("board.pass")).click()
             continue
@@ -62,7 +62,7 @@ def _play(page, plan) -> None:
             end = board.locator(f'[data-end="{action[-1]}"]')
             end.wait_for(timeout=15_000)
             end.click()
-    expect(main.get_by_text(EN("deal.field_title"), exact=True)).to_be_visible(timeout=60_000)
+    expect(main.get_by_text(EN("deal.field_title"), exact=True)).to_be_visible(timeout=120_000)
 
 
 def _sign_in(page, app_url, name: str) -> None:
