@@ -27,19 +27,21 @@ def page_file(name: str) -> str:
     return str(PAGES_DIR / f"{name}.py")
 
 
-# (file, url path, title key, icon); the first is the home page.
+# (file, url path, title key, icon); the first is the home page. The sidebar shows the first
+# ten and keeps the rest behind "View 5 more" (a fully open menu pushed the profile picker
+# below the fold): the learner's own pages come first, the teacher's last.
 PAGES = [
     (page_file("home"), "home", "nav.home", ":material/home:"),
     (page_file("course"), "course", "nav.course", ":material/school:"),
     (page_file("lesson"), "lesson", "nav.lesson", ":material/play_lesson:"),
     (page_file("practice"), "practice", "nav.practice", ":material/extension:"),
     (page_file("mistakes"), "mistakes", "nav.mistakes", ":material/psychology_alt:"),
+    (page_file("stats"), "stats", "nav.stats", ":material/insights:"),
     (page_file("daily"), "daily", "nav.daily", ":material/today:"),
     (page_file("deal"), "deal", "nav.deal", ":material/style:"),
     (page_file("play"), "play", "nav.play", ":material/sports_esports:"),
     (page_file("table"), "table", "nav.table", ":material/table_restaurant:"),
     (page_file("analyse"), "analyse", "nav.analyse", ":material/troubleshoot:"),
-    (page_file("stats"), "stats", "nav.stats", ":material/insights:"),
     (page_file("class_teacher"), "class", "nav.class", ":material/co_present:"),
     (page_file("class_join"), "join", "nav.join", ":material/how_to_reg:"),
     (page_file("classes"), "classes", "nav.classes", ":material/groups:"),

@@ -15,7 +15,5 @@ from ui import shell
 # The icon ships with the app: a Material icon name would be fetched from the internet.
 ICON = str(Path(ui.__file__).resolve().parent / "assets" / "favicon.png")
 st.set_page_config(page_title="Capicú", page_icon=ICON, layout="wide")
-# every page in view (fifteen of them): a collapsed menu would hide My progress and the
-# class pages behind "View 5 more"
-page = st.navigation(shell.pages(), position="sidebar", expanded=True)
+page = st.navigation(shell.pages(), position="sidebar")
 shell.run(page)
