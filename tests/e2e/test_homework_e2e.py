@@ -44,9 +44,9 @@ def test_a_student_does_the_lesson_in_their_to_do_and_the_teacher_sees_it_done(b
     page = student.new_page()
     try:
         page.goto(f"{app_url}/myclass?card={card}&lang=en")
-        expect(page.get_by_role("heading", name="Homework 5C")).to_be_visible(timeout=60_000)
+        expect(page.get_by_role("heading", name="Homework 5C")).to_be_visible(timeout=120_000)
         page.get_by_role("link", name=TR("nav.home")).first.click()  # the same session, signed in
-        expect(page.get_by_role("heading", name=TR("homework.todo.title"))).to_be_visible(timeout=60_000)
+        expect(page.get_by_role("heading", name=TR("homework.todo.title"))).to_be_visible(timeout=120_000)
         expect(page.get_by_text(TR("homework.what.lesson", title=title))).to_be_visible()
         expect(page.get_by_text("○ not started", exact=False)).to_be_visible()
         wait_until_idle(page)
@@ -55,7 +55,7 @@ def test_a_student_does_the_lesson_in_their_to_do_and_the_teacher_sees_it_done(b
         start.focus()  # reached from the keyboard: a link, opened with Enter
         page.keyboard.press("Enter")
         total = len(lesson.steps) + 1
-        expect(page.get_by_text(TR("lesson.step", n=1, total=total), exact=True)).to_be_visible(timeout=60_000)
+        expect(page.get_by_text(TR("lesson.step", n=1, total=total), exact=True)).to_be_visible(timeout=120_000)
         _board(page, f"task:{LESSON}:board").locator("svg[data-board]").wait_for(timeout=30_000)
         page.mouse.click(5, 300)  # the page, not a widget: End then steps the board to the last frame
         page.keyboard.press("End")
@@ -65,7 +65,7 @@ def test_a_student_does_the_lesson_in_their_to_do_and_the_teacher_sees_it_done(b
         page.locator('[data-testid="stAlertContentSuccess"]').get_by_text(lesson.text("en").task["right"])\
             .wait_for(timeout=30_000)
         page.get_by_role("link", name=TR("nav.home")).first.click()
-        expect(page.get_by_text("✅ done", exact=False)).to_be_visible(timeout=60_000)
+        expect(page.get_by_text("✅ done", exact=False)).to_be_visible(timeout=120_000)
     finally:
         student.close()
 
@@ -77,7 +77,7 @@ def test_a_student_does_the_lesson_in_their_to_do_and_the_teacher_sees_it_done(b
         page.locator(".st-key-classes_open_secret input").fill(SECRET)
         page.locator(".st-key-classes_open_go").get_by_role("button").click()
         page.get_by_role("tab", name=TR("classes.tab.progress")).click()
-        expect(page.get_by_role("heading", name=TR("homework.dash.title"))).to_be_visible(timeout=60_000)
+        expect(page.get_by_role("heading", name=TR("homework.dash.title"))).to_be_visible(timeout=120_000)
         tally = TR("homework.dash.tally", done=1, late=0, started=0, not_started=1)
         expect(page.get_by_text(tally, exact=False)).to_be_visible(timeout=30_000)
         wait_until_idle(page)
