@@ -34,6 +34,24 @@ class Card:
     link: str          # the QR's link: signs in
 
 
+def a4_document(title: str, *, margin: float, page_break: bool):
+    """An A4 PDF with its margins and title, in DejaVu Sans when it is installed (every
+    letter of the four languages), else Helvetica: (pdf, the font files or None, family).
+    Shared by the login cards and the parents' report."""
+    from fpdf import FPDF
+
+    pdf = FPDF(orientation="P", unit="mm", format="A4")
+    pdf.set_margins(margin, margin, margin)
+    pdf.set_auto_page_break(page_break, margin=margin)
+    pdf.set_title(title)
+    pdf.set_creator("Capicú")
+    files = _fonts()
+    if files:
+        pdf.add_font("DejaVu", "", str(files[0]))
+        pdf.add_font("DejaVu", "B", str(files[1]))
+    return pdf, files, "DejaVu" if files else "Helvetica"
+
+
 def _fonts() -> tuple[Path, Path] | None:
     for folder in FONT_DIRS:
         regular, bold = folder / "DejaVuSans.ttf", folder / "DejaVuSans-Bold.ttf"
@@ -53,18 +71,8 @@ def _qr_png(link: str) -> io.BytesIO:
 
 def cards_pdf(class_name: str, cards: Sequence[Card], words: Mapping[str, str]) -> bytes:
     """The PDF: one page per card. ``words``: title, class, name, pin, scan, keep."""
-    from fpdf import FPDF
 
-    pdf = FPDF(orientation="P", unit="mm", format="A4")
-    pdf.set_margins(20, 20, 20)
-    pdf.set_auto_page_break(False)
-    pdf.set_title(f"{words['title']} - {class_name}")
-    pdf.set_creator("Capicú")
-    files = _fonts()
-    if files:
-        pdf.add_font("DejaVu", "", str(files[0]))
-        pdf.add_font("DejaVu", "B", str(files[1]))
-    family = "DejaVu" if files else "Helvetica"
+    pdf, files, family = a4_document(f"{words['title']} - {class_name}", margin=20, page_break=False)
 
     def text(value: str) -> str:
         return value if files else value.encode("latin-1", "replace").decode("latin-1")

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from classroom.login_cards import _fonts
+from classroom.login_cards import a4_document
 
 
 @dataclass(frozen=True)
@@ -37,18 +37,9 @@ class Report:
 def student_pdf(report: Report, words: Mapping[str, str]) -> bytes:
     """The report as a PDF (A4). ``words``: title, class, period, homework, what, due,
     state, topics, topic, answered, right, ratings, none, made."""
-    from fpdf import FPDF
 
-    pdf = FPDF(orientation="P", unit="mm", format="A4")
-    pdf.set_margins(18, 18, 18)
-    pdf.set_auto_page_break(True, margin=18)
-    pdf.set_title(f"{words['title']} - {report.nickname} - {report.class_name}")
-    pdf.set_creator("Capicú")
-    files = _fonts()
-    if files:
-        pdf.add_font("DejaVu", "", str(files[0]))
-        pdf.add_font("DejaVu", "B", str(files[1]))
-    family = "DejaVu" if files else "Helvetica"
+    pdf, files, family = a4_document(f"{words['title']} - {report.nickname} - {report.class_name}", margin=18,
+                                     page_break=True)
 
     def text(value: object) -> str:
         shown = str(value)
