@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from engine import Rules, deal
 from matches.companion import TableGame, to_link
+from tests.e2e.taps import tap_action
 from tests.support.axe import wait_until_idle
 from ui.i18n import translator
 
@@ -46,9 +47,7 @@ def test_a_whole_round_entered_by_taps_on_a_phone_and_its_link(browser, app_url,
                 if action.kind == "pass":
                     board.locator(".cpb-bar button").first.tap()
                 else:
-                    board.locator(f'[data-tile="{action.tile}"]').tap()
-                    if action.kind == "place" and board.locator("[data-end].target").count() > 1:
-                        board.locator(f'[data-end="{action.end}"]').tap()
+                    tap_action(board, str(action), tap=True)
             elif action.kind == "pass":
                 page.get_by_role("button", name=EN("analyse.pass")).tap()
             else:

@@ -18,6 +18,7 @@ from lessons.model import load_course
 from puzzles import daily_set
 from puzzles.explain import label
 from ui.i18n import translator
+from tests.e2e.taps import tap_action
 from tests.support.answer_paths import (
     PICK_MANY, PUZZLE_PATHS, TAP, path_of, pinned_daily_date, puzzle_of_kind, right_response, wrong_response,
 )
@@ -36,12 +37,7 @@ def _tap(page, key: str, action: str) -> None:
     if action in ("draw", "pass"):
         board.get_by_role("button", name=re.compile(action, re.I)).click()
         return
-    tile = action.split()[-1].split("@")[0]
-    board.locator(f'[data-tile="{tile}"]').click()
-    if "@" in action:
-        end = board.locator(f'[data-end="{action[-1]}"]')
-        end.wait_for(timeout=15_000)
-        end.click()
+    tap_action(board, action)
 
 
 def _pick(pill, multi: bool) -> None:

@@ -259,8 +259,11 @@ def test_an_answer_that_never_reached_the_server_is_said_and_a_stored_one_shows_
         expect(phone.get_by_text("Question 1 of 1")).to_be_visible(timeout=30_000)
         key = f"class:{quiz.code}:0"
         _pick(phone.locator(f".st-key-{_css(key + ':pick')}").locator("button").first, False)
+        check = phone.locator(f".st-key-{_css(key + ':check')}").get_by_role("button")
+        # the pick's own rerun must reach the server before the cut: only it enables Check
+        expect(check).to_be_enabled(timeout=60_000)
         cut["on"] = True
-        phone.locator(f".st-key-{_css(key + ':check')}").get_by_role("button").click()
+        check.click()
         phone.wait_for_function("() => Object.keys(sessionStorage).some(k => k.startsWith('capicu-quiz:'))")
         assert cut["dropped"] >= 1 and quizzes.answered_count(quiz.code, 0) == 0
         cut["on"] = False

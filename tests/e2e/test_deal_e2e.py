@@ -12,6 +12,7 @@ from tests.support.answer_paths import pinned_daily_date
 from tests.support.axe import DESKTOP, assert_accessible, wait_until_idle
 from ui.i18n import translator
 
+from .taps import lay_tile
 from .test_app_e2e import _board
 
 pytestmark = pytest.mark.e2e
@@ -21,7 +22,7 @@ GAME = "laplaza_partners"
 
 def _plan():
     """The deal the test server deals today (its secret is in its database), and your
-    moves in it: the first legal move each time, as (moves made before it, action, taps)."""
+    moves in it: the first legal move each time, as (moves made before it, action)."""
     from progress import open_store
 
     store = open_store()
@@ -33,13 +34,8 @@ def _plan():
     plan = []
     while not game.round.is_over:
         rnd = game.round
-        legal = [str(a) for a in rnd.legal_actions()]
-        action = legal[0]
-        tile = action.split()[-1].split("@")[0]  # "lead 6-6", "3-5@L"
-        ends = rnd.ends
-        twins = ends is not None and ends[0] == ends[1]
-        both = f"{tile}@L" in legal and f"{tile}@R" in legal and not twins
-        plan.append((len(game.rounds[0]), action, both))
+        action = str(rnd.legal_actions()[0])
+        plan.append((len(game.rounds[0]), action))
         game.play(action)
         while game.bot_to_move:
             game.play_bot()
@@ -49,19 +45,14 @@ def _plan():
 def _play(page, plan) -> None:
     board = _board(page, f"deal:{pinned_daily_date().isoformat()}:{GAME}:board")
     main = page.locator('[data-testid="stMain"]')
-    for before, action, both in plan:
+    for before, action in plan:
         # your turn at this move: the log shows the moves so far
         expect(main.get_by_text(EN("play.log") + f" ({before})")).to_be_visible(timeout=120_000)
         expect(main.get_by_text(EN("play.your_turn"), exact=True)).to_be_visible(timeout=120_000)
         if action == "pass":
             board.get_by_role("button", name=EN("board.pass")).click()
             continue
-        tile = action.split()[-1].split("@")[0]
-        board.locator(f'[data-tile="{tile}"]').click()
-        if both:
-            end = board.locator(f'[data-end="{action[-1]}"]')
-            end.wait_for(timeout=15_000)
-            end.click()
+        lay_tile(board, action.split()[-1].split("@")[0], action[-1])
     expect(main.get_by_text(EN("deal.field_title"), exact=True)).to_be_visible(timeout=120_000)
 
 

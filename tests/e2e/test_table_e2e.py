@@ -23,6 +23,7 @@ from storage.errors import StoreUnavailable
 from tests.support.axe import DESKTOP, assert_accessible
 from ui.parts.tables.sync import load as load_table
 
+from .taps import tap_action
 from .test_app_e2e import _css
 
 pytestmark = pytest.mark.e2e
@@ -172,13 +173,7 @@ def click_move(page, action: str, choices: list[str]) -> None:
         expect(button).to_be_visible(timeout=30_000)
         button.click()
         return
-    tile = action.removeprefix("lead ").split("@")[0]
-    piece = board.locator(f'.hand-tile.playable[data-tile="{tile}"]')
-    expect(piece).to_be_visible(timeout=30_000)
-    piece.click()
-    if sum(c.startswith(f"{tile}@") for c in choices) > 1:  # the tile fits both ends: pick one
-        expect(piece).to_have_class(re.compile(r"\bselected\b"), timeout=10_000)
-        board.locator(f'[data-end="{action[-1]}"]').click()
+    tap_action(board, action)
 
 
 def load(tables: TableStore, code: str):

@@ -28,7 +28,8 @@ def test_a_hint_that_lands_later_appears_by_itself(tmp_path):
             button = page.locator('[class*="st-key-play_hint-"] button')
             sync_api.expect(button).to_be_visible(timeout=90_000)
             button.click()
-            thinking = page.get_by_text(en("jobs.hint_thinking"), exact=False)
+            # the info box's words (the board's live region says them too, for a screen reader)
+            thinking = page.get_by_test_id("stAlertContentInfo").get_by_text(en("jobs.hint_thinking"), exact=False)
             title = page.get_by_text(en("play.hint_title"))
             sync_api.expect(thinking).to_be_visible(timeout=30_000)  # the page answered before the hint
             sync_api.expect(title).to_be_visible(timeout=120_000)  # landed: shown with no click

@@ -450,4 +450,6 @@ def _draw_hand(root: ET.Element, model: Mapping[str, Any], layout: Layout, marks
                   role="button" if interactive else None, tabindex="0" if interactive else None,
                   aria_label=tile_name(tile, model["texts"]) if interactive else None,
                   aria_disabled=None if usable or not interactive else "true",
+                  # where a tap may lay it ("L R": a second tap picks the end), for tests and tools
+                  data_targets=" ".join(playable[tile]) if usable else None,
                   style=f"--lift:{_num(LIFT * rect.w)}px;--ring-bold:{_num(rect.w * 0.11)}px")
