@@ -36,7 +36,7 @@ import time
 from concurrent.futures import Future
 from typing import Any, Callable
 
-__all__ = ["AHEAD", "CANCEL", "HINT", "HINT_SLOTS", "PROOF", "REVIEW", "Job", "JobCrashed", "JobFailed", "mode", "submit",
+__all__ = ["AHEAD", "CANCEL", "HINT", "HINT_SLOTS", "PROOF", "REVIEW", "Job", "JobCrashed", "JobFailed", "cancel_local", "mode", "submit",
            "NICENESS"]
 
 #: a hint a player waits for, a review judgement, work done ahead of time, the proof of a
@@ -182,6 +182,7 @@ class _Threads:
         self._push, self._pop = heapq.heappush, heapq.heappop
         self._cond = threading.Condition()
         self._order = itertools.count()
+        self._running: set[Job] = set()
         for i in range(workers):
             threading.Thread(target=self._work, name=f"capicu-job-{i}", daemon=True).start()
         for i in range(hint_workers):  # kept for the jobs a player waits for
@@ -201,6 +202,18 @@ class _Threads:
             mine = next(((o, n) for o, n, j, *_ in self._heap if j is job), None)
             return 0 if mine is None else sum((o, n) < mine and not j.done() for o, n, j, *_ in self._heap)
 
+    def cancel_all(self) -> int:
+        """Drop every job queued and stop every one running (each stops after its deal):
+        a server that stops, or a test that ends, leaves no work on these threads. Returns
+        how many jobs were cancelled."""
+        with self._cond:
+            queued = [entry[2] for entry in self._heap]
+            self._heap.clear()
+            running = list(self._running)
+        for job in queued + running:
+            job.cancel()
+        return len(queued) + len(running)
+
     def _work(self, at_least: int | None = None) -> None:
         try:  # only this thread's priority (on Linux a thread has its own), relative to now;
             # the hint thread keeps the page's own: the page computed its hint itself before
@@ -216,10 +229,15 @@ class _Threads:
                 _, _, job, fn, args, kwargs = self._pop(self._heap)
             if not job.set_running_or_notify_cancel():
                 continue
+            with self._cond:
+                self._running.add(job)
             try:
                 job.set_result(_run_with(job.stop.is_set, fn, args, kwargs))
             except BaseException as error:  # noqa: BLE001 - the job's own failure, carried to its waiter
                 job.set_exception(error)
+            finally:
+                with self._cond:
+                    self._running.discard(job)
 
 
 # --- queue mode: the pages' side ------------------------------------------------------
@@ -309,6 +327,14 @@ def _threads_pool() -> _Threads:
         if _threads is None:
             _threads = _Threads()
         return _threads
+
+
+def cancel_local() -> int:
+    """Cancel every job on this process's threads (threads mode): what is queued is never
+    started, what runs stops after its deal. Returns how many were cancelled."""
+    with _made:
+        pool = _threads
+    return 0 if pool is None else pool.cancel_all()
 
 
 def _queue_client() -> _QueueClient:

@@ -14,6 +14,17 @@ import pytest
 ONE_WORKER = {"tests/puzzles/test_quality.py", "tests/puzzles/test_strategy_puzzles.py"}
 
 
+@pytest.fixture(autouse=True)
+def no_work_left_behind():
+    """Solver work a test started on this process's job threads (the review of a round it
+    played, a hint worked out ahead) is cancelled when the test ends: left running, it took
+    the suite's two cores from the tests after it."""
+    yield
+    import jobs
+
+    jobs.cancel_local()
+
+
 def _one_worker(item) -> bool:
     path = item.nodeid.split("::")[0]
     return path.startswith("tests/e2e/") or path in ONE_WORKER

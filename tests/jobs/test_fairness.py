@@ -69,3 +69,20 @@ def test_results_nobody_collected_and_old_cancellations_are_purged(tmp_path):
     assert purge(huey, now=now) == 2
     left = {key for key, _ in huey.storage.kv(huey.storage.KV.key, huey.storage.KV.value).tuples()}
     assert "fresh" in left and "old" not in left and len(left) == 2
+
+
+def test_cancel_all_drops_the_queued_and_stops_the_running(tmp_path):
+    """What the suite calls after each test, and a stopping server would: nothing queued
+    starts, and the job under way stops at its next look at CANCEL."""
+    pool = jobs._Threads(workers=1, hint_workers=0)
+    folder = tmp_path / "spin"
+    folder.mkdir()
+    running = pool.submit(helpers.spin_until_cancelled, (str(folder),), {}, jobs.REVIEW, jobs.REVIEW + 0.5)
+    wait_until(lambda: (folder / "started").exists(), "the thread took the spinning job")
+    queued = [pool.submit(helpers.note, (str(tmp_path / "order"), str(i)), {}, jobs.REVIEW, jobs.REVIEW + 0.5)
+              for i in range(3)]
+    assert pool.cancel_all() == 4
+    assert running.result(60) == "stopped" and (folder / "stopped").read_text() == "yes"
+    assert all(job.cancelled() for job in queued)
+    assert not (tmp_path / "order").exists(), "a cancelled job was started"
+    assert pool.cancel_all() == 0

@@ -223,8 +223,10 @@ def test_a_hint_worked_out_while_the_player_thinks_is_the_deeper_one_at_once(mon
     from strategy.evaluate import position_seed
     from strategy.hint_ahead import deeper_hint
 
-    monkeypatch.setattr(strategy.hints, "DEEP_NODES", strategy.hints.HINT_NODES)  # the suite's time
-    monkeypatch.setattr(strategy.hints, "THOROUGH_NODES", 2 * strategy.hints.HINT_NODES)
+    light = 1_000_000  # the suite's time: the three stages keep their order, on less work
+    monkeypatch.setattr(strategy.hints, "HINT_NODES", light)
+    monkeypatch.setattr(strategy.hints, "DEEP_NODES", 2 * light)
+    monkeypatch.setattr(strategy.hints, "THOROUGH_NODES", 3 * light)
     monkeypatch.setenv("CAPICU_THINK_AHEAD", "on")
     at, game = _second_choice_after_a_hint()
     ahead = at.session_state["play_hint_ahead"]
@@ -247,8 +249,10 @@ def test_a_first_hint_that_cannot_tell_the_moves_apart_is_refined_while_the_play
     from strategy.evaluate import position_seed
     from strategy.hint_ahead import deeper_hint
 
-    monkeypatch.setattr(strategy.hints, "DEEP_NODES", strategy.hints.HINT_NODES)  # the suite's time
-    monkeypatch.setattr(strategy.hints, "THOROUGH_NODES", 2 * strategy.hints.HINT_NODES)
+    light = 1_000_000  # the suite's time: the three stages keep their order, on less work
+    monkeypatch.setattr(strategy.hints, "HINT_NODES", light)
+    monkeypatch.setattr(strategy.hints, "DEEP_NODES", 2 * light)
+    monkeypatch.setattr(strategy.hints, "THOROUGH_NODES", 3 * light)
     monkeypatch.setenv("CAPICU_THINK_AHEAD", "on")
     tr = translator("en")
     at = open_app("play", game="laplaza_1v1", seed="31", levels="casual")
