@@ -245,9 +245,18 @@ def test_a_puzzle_answered_wrong_then_right_by_keyboard_is_said_once_each(browse
         expect(live).to_contain_text(EN("question.wrong").rstrip("."), timeout=30_000)
         wait_until_idle(page)
         assert_accessible(page, "a wrong answer's verdict")
-        _tab_to(page, _button(EN("question.try_again")))
-        page.keyboard.press("Enter")
-        expect(page.locator('[data-testid="stAlertContentError"]')).to_have_count(0, timeout=30_000)
+        verdict = page.locator('[data-testid="stAlertContentError"]')
+        for _ in range(3):  # a rerun still settling can take the focus off the button: again
+            if verdict.count() == 0:
+                break
+            _tab_to(page, _button(EN("question.try_again")))
+            page.keyboard.press("Enter")
+            try:
+                expect(verdict).to_have_count(0, timeout=20_000)
+                break
+            except AssertionError:
+                wait_until_idle(page)
+        expect(verdict).to_have_count(0, timeout=30_000)
         wait_until_idle(page)  # the choices are drawn again: Tab through the page that stays
         _answer_by_keyboard(page, key, puzzle, right_response(puzzle))
         expect(page.locator('[data-testid="stAlertContentSuccess"]').first).to_be_visible(timeout=30_000)

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from engine import Rules, deal
+from tests.support.axe import wait_until_idle
 from ui.board import ENGLISH_TEXTS, board_model
 
 pytestmark = pytest.mark.e2e
@@ -153,6 +154,7 @@ def test_at_a_touch_move_table_a_picked_up_tile_cannot_be_put_back_or_swapped(br
         root = page.locator('.cpb-root[data-selected="0-3"]')
         expect(root).to_have_count(1)
         expect(page.locator(".cpb-status")).to_have_text(ENGLISH_TEXTS["touched"])
+        wait_until_idle(page)  # the pick-up's own rerun redraws the board: the shake comes after it
         page.locator('[data-tile="3-3"]').click()  # fits the left end alone: would play at once
         expect(page.locator('[data-tile="3-3"]')).to_have_class(re.compile(r"\bnope\b"))
         page.locator('[data-tile="0-3"]').click()  # a second tap does not put it back
