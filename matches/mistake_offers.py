@@ -162,4 +162,4 @@ def watch(judging: Future | None, before: Round, seat: int, owner: int | None, s
 def judging_of(judge: Any, ply: int) -> Future | None:
     """The review job judging move ``ply`` in a ``RoundJudge`` (None: not a choice, or not
     handed in yet)."""
-    return judge._futures.get(ply)  # the judge's own table of jobs (SeatJudge reads it too)
+    return judge.future(ply)

@@ -110,6 +110,10 @@ class RoundJudge:
             if ply not in self._futures:
                 self._futures[ply] = judge_later(game, self.index, ply, before, self.owner, self.then)
 
+    def future(self, ply: int) -> Future | None:
+        """The judging of the choice made at ``ply`` (None: not a choice judged here)."""
+        return self._futures.get(ply)
+
     @property
     def total(self) -> int:
         return len(self._futures)
