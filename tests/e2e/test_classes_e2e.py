@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
+from tests.e2e.widgets import choose
 from tests.support.axe import assert_accessible, wait_until_idle
 from ui.i18n import LANGUAGES, translator
 from ui.parts.device_cookie import COOKIE
@@ -45,8 +46,7 @@ def test_a_teacher_prints_cards_and_a_student_signs_in_with_one(browser, app_url
         # the form from the keyboard: type, Tab to the next field
         page.get_by_label(TR("classes.name")).fill("7B")
         games = page.get_by_label(TR("classes.games"))  # the multiselect's combobox
-        games.click()
-        page.get_by_role("option", name=TR("game.all_fives.title")).click()
+        choose(page, games, TR("game.all_fives.title"))
         page.keyboard.press("Escape")
         wait_until_idle(page)  # the game's rerun, before typing on
         page.locator(".st-key-classes_new_secret input").fill(SECRET)

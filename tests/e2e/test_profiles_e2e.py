@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.widgets import choose
 from tests.support.answer_paths import pinned_daily_date
 from tests.support.streamlit_server import ROOT, streamlit_server
 from ui.i18n import translator
@@ -58,8 +59,7 @@ def _new_profile_form(page, app_url: str, name: str):
     """Home, the profile box, *New profile*, its name typed: the sidebar, ready to create."""
     page.goto(f"{app_url}/?lang=en")
     _profile_box(page).wait_for(timeout=30_000)
-    _profile_box(page).click()
-    page.get_by_role("option", name=TR("profile.new")).click()
+    choose(page, _profile_box(page), TR("profile.new"))
     sidebar = page.locator('[data-testid="stSidebar"]')
     sidebar.get_by_label(TR("profile.name")).fill(name)
     return sidebar
@@ -91,8 +91,7 @@ def test_a_signed_in_player_stays_signed_in_after_a_reload_until_signing_out(bro
         # another device (no cookie) must type the PIN
         other = browser.new_context().new_page()
         other.goto(f"{school_url}/?lang=en")
-        _profile_box(other).click()
-        other.get_by_role("option", name="Rita").click()
+        choose(other, _profile_box(other), "Rita")
         other.get_by_text(TR("profile.pin_needed", name="Rita")).wait_for(timeout=30_000)
         expect(_profile_box(other)).to_have_value("Rita")
         other.context.close()
