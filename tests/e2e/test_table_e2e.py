@@ -127,8 +127,14 @@ def test_four_people_play_a_round_each_seeing_only_their_own_hand(browser, app_u
                 # after it drew the watcher would leave it waiting on a version it has seen
                 errors = screen.page.locator("[data-testid='stException'], [data-testid='stAlertContentError']")
                 board = screen.page.locator("svg[data-board]").first
+                try:  # a blank screen was seen twice: is a document there at all, and where?
+                    state = screen.page.evaluate(
+                        "() => [location.pathname + location.search, document.readyState, "
+                        "document.body ? document.body.innerHTML.length : -1]")
+                except Exception as error:  # noqa: BLE001 - a crashed page is a finding too
+                    state = [f"no answer: {type(error).__name__}"]
                 missed.append((seat, board.get_attribute("data-moves") if board.count() else None,
-                               [text[:200] for text in errors.all_inner_texts()]))
+                               [text[:200] for text in errors.all_inner_texts()], state))
                 screen.page.screenshot(path=str(artifacts / f"table_missed_round_end_seat{seat}.png"), full_page=True)
                 # Known under the full suite's load (docs/tables.md, "Known issues"): a screen
                 # can miss the round's end and stay on the last move until it looks again. A
@@ -137,7 +143,7 @@ def test_four_people_play_a_round_each_seeing_only_their_own_hand(browser, app_u
                 expect(screen.page.get_by_text("Round over").first, f"seat {seat}'s screen, reloaded").to_be_visible(
                     timeout=90_000)
         if missed:
-            warnings.warn(f"the screens of seats {missed} (seat, moves drawn, errors shown) missed the round's "
+            warnings.warn(f"the screens of seats {missed} (seat, moves drawn, errors shown, [page, readyState, body size]) missed the round's "
                           "end until reloaded", stacklevel=1)
         host.page.screenshot(path=str(artifacts / "table_round_over.png"), full_page=True)
     finally:
