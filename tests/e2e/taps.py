@@ -23,18 +23,18 @@ def lay_tile(board, tile: str, side: str, *, tries: int = 5, tap: bool = False) 
         press(piece)
         return
     end = board.locator(f'[data-end="{side}"]')
-    for _ in range(tries):
+    for attempt in range(tries):
         expect(piece).to_be_visible(timeout=30_000)
         if end.get_attribute("aria-disabled") != "false":
             press(piece)
         try:
             expect(end).to_have_attribute("aria-disabled", "false", timeout=10_000)
         except AssertionError:
+            if attempt == tries - 1:
+                raise
             continue
         press(end)
         return
-    expect(end).to_have_attribute("aria-disabled", "false", timeout=10_000)
-    press(end)
 
 
 def tap_action(board, action: str, *, tap: bool = False) -> None:

@@ -33,11 +33,7 @@ def _board(page, key: str):
 
 def _tap(page, key: str, action: str) -> None:
     """Tap an action on a board: the tile, then its end (a lead or a one-end tile needs one tap)."""
-    board = _board(page, key)
-    if action in ("draw", "pass"):
-        board.get_by_role("button", name=re.compile(action, re.I)).click()
-        return
-    tap_action(board, action)
+    tap_action(_board(page, key), action)
 
 
 def _pick(pill, multi: bool) -> None:

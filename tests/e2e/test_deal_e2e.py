@@ -12,7 +12,7 @@ from tests.support.answer_paths import pinned_daily_date
 from tests.support.axe import DESKTOP, assert_accessible, wait_until_idle
 from ui.i18n import translator
 
-from .taps import lay_tile
+from .taps import tap_action
 from .test_app_e2e import _board
 
 pytestmark = pytest.mark.e2e
@@ -49,10 +49,7 @@ def _play(page, plan) -> None:
         # your turn at this move: the log shows the moves so far
         expect(main.get_by_text(EN("play.log") + f" ({before})")).to_be_visible(timeout=120_000)
         expect(main.get_by_text(EN("play.your_turn"), exact=True)).to_be_visible(timeout=120_000)
-        if action == "pass":
-            board.get_by_role("button", name=EN("board.pass")).click()
-            continue
-        lay_tile(board, action.split()[-1].split("@")[0], action[-1])
+        tap_action(board, action)
     expect(main.get_by_text(EN("deal.field_title"), exact=True)).to_be_visible(timeout=120_000)
 
 
