@@ -125,7 +125,7 @@ class Run:
                 if choice:
                     job = jobs.submit(judge, (before, ply, action, hinted),
                                       {"seed": seed_number(f"class:{number}:{round_number}:{ply}")},
-                                      priority=jobs.REVIEW, owner=f"review:{number}:{seat}:{round_number}")
+                                      priority=jobs.REVIEW, owner=f"seat:{number}:{seat}")
                     job.add_done_callback(self._stored)
                     futures.append(job)
                 with self.lock:

@@ -91,8 +91,8 @@ class SeatJudge(RoundJudge):
     keeps the grades, whether or not a screen ever shows the review. ``keep`` must be
     safe to call from any thread and twice for the same choice (a reload judges it again)."""
 
-    def __init__(self, index: int, seat: int, keep: Callable[[int, Decision], None], then=None) -> None:
-        super().__init__(index, then=then)  # then: the judging job keeps each grade itself
+    def __init__(self, index: int, seat: int, keep: Callable[[int, Decision], None], then=None, owner=None) -> None:
+        super().__init__(index, owner=owner, then=then)  # then: the judging job keeps each grade itself
         self.seat = seat
         self._keep = keep
         self._watched: set[int] = set()

@@ -100,6 +100,12 @@ def test_a_whole_round_between_two_people_each_seeing_only_their_own_hand(progre
         guest.run()
         guest.button(key=f"table_ready:{code}:0").click().run()
         assert len(load(store, code)[0].game.rounds) == 2
+        # each seat's judging of every round has one owner in the queue (issue 44): its
+        # earlier round's judgements go before the next round's, the other seat's in turn
+        host.run()
+        for seat, screen in screens.items():
+            judges = screen.session_state[f"table_judges:{code}"]
+            assert {judge.owner for judge in judges.values()} == {f"seat:{code}:{seat}"}
 
 
 def test_a_tap_on_a_position_that_has_moved_on_is_refused_plainly(progress_db):

@@ -32,8 +32,9 @@ from strategy.solver import warm
 from ui import session
 from ui.shell import page_file
 from ui.parts.board_frame import show_board
-from ui.parts.hint_view import (headline, hint_for, refined, refining, show_hint, stop_thinking, think_ahead,
-                                watch_refining)
+from ui.parts.hint_view import (headline, hint_for, refined, refining, show_hint, stop_thinking,
+                                think_ahead, watch_refining)
+from ui.parts.hint_view import owner as queue_owner
 from ui.board import announce
 from ui.labels import action_label, event_text, game_title, percent, result_summary, seat_labels, side_label
 from ui.parts.mistakes.book import mistake_book
@@ -92,8 +93,13 @@ def reviews() -> dict:
 
 
 def judge_of(index: int) -> RoundJudge:
-    """The background judging of round ``index``'s decisions (one per round of this game)."""
-    return st.session_state.setdefault(JUDGES, {}).setdefault(index, RoundJudge(index))
+    """The background judging of round ``index``'s decisions (one per round of this game).
+    The player's every round has one owner in the queue: an earlier round's judgements go
+    before a later one's, and other players' take turns with them."""
+    judges = st.session_state.setdefault(JUDGES, {})
+    if index not in judges:
+        judges[index] = RoundJudge(index, owner=f"review:{queue_owner()}")
+    return judges[index]
 
 
 def collect_reviews(game: Game) -> dict:

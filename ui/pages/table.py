@@ -257,8 +257,11 @@ def judge(code: str, seat: int, index: int) -> SeatJudge:
             except ProgressError as error:  # the database is away: the summary says "not judged"
                 logging.getLogger(__name__).warning("a grade at table %s was not kept: %s", code, error)
 
-        # the judging job writes each grade itself, also from a worker process (issue 44)
-        judges[index] = SeatJudge(index, seat, keep, then=(keep_at, (store_url(store), code, seat)))
+        # the judging job writes each grade itself, also from a worker process (issue 44);
+        # one owner for the seat's every round: its earlier round's judgements go first,
+        # and the other seats' take turns with them (a round dealt on does not halve them)
+        judges[index] = SeatJudge(index, seat, keep, then=(keep_at, (store_url(store), code, seat)),
+                                  owner=f"seat:{code}:{seat}")
     return judges[index]
 
 
