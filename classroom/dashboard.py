@@ -10,12 +10,25 @@ never calls this: the teacher's page does, behind the class's passphrase
 
 Exports: :func:`grid_rows` (one row per student) and :func:`to_csv` (the quiz's
 formula-safe CSV writer), and classroom/student_report.py's PDF per student.
+
+What the students did is read once per change, not once per run: the grid, topics, ratings
+and last seen of a class are kept in this process (for every teacher's session of the
+class) under a key that one cheap look at the database gives (:func:`_changes`: how many
+answers, matches, lessons, rated results and devices the class's students have, and the
+newest of each; the roster, the homework and the puzzle sets themselves; which homework is
+overdue; the day). An answer, a finished match or a lesson changes that key, so the next run
+reads them again: a teacher never sees the grid as it was before a student's work.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import threading
+import weakref
+from collections import OrderedDict
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from datetime import date, datetime, timedelta, timezone
 from typing import Any, Mapping, Sequence
 from zoneinfo import ZoneInfo
@@ -24,7 +37,9 @@ import pandas as pd
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from classroom.homework import Assignment, PuzzleSet, Status, assignments, local_time, puzzle_sets, statuses
+from classroom.homework import (
+    Assignment, PuzzleSet, Status, _mistakes_due, assignments, local_time, puzzle_sets, statuses, zone,
+)
 from classroom.quiz import to_csv
 from classroom.roster import Member, members
 from progress.store import Store
@@ -33,6 +48,7 @@ from storage.database import (
     class_history_table,
     devices_table,
     games_table,
+    lessons_table,
     rating_history_table,
     utc,
 )
@@ -45,6 +61,8 @@ HISTORY_KINDS = ("quiz", "tables")
 HISTORY_LIMIT = 30
 #: The largest end-of-class summary kept (characters of JSON).
 HISTORY_DATA_LIMIT = 200_000
+#: Classes whose reads this process keeps, per database (the least recently shown go first).
+KEPT_CLASSES = 256
 
 TOPIC_COLUMNS = {"profile_id": "int64", "puzzle_type": "str", "attempts": "int64", "correct": "int64",
                  "rate": "float64"}
@@ -66,12 +84,16 @@ class Dashboard:
     students: list[Member]
     homework: list[Assignment]
     sets: dict[int, PuzzleSet]
-    status: dict[tuple[int, int], Status]
+    # the four below are shared by every session showing the class (see _Reads): read only
+    status: Mapping[tuple[int, int], Status]
     topics: pd.DataFrame  # TOPIC_COLUMNS: each student's answers by puzzle type in the window
     ratings: pd.DataFrame  # RATING_COLUMNS: each student's last rating of each week, per kind
-    last_seen: dict[int, datetime | None]
+    last_seen: Mapping[int, datetime | None]
     history: list[HistoryEntry] = field(default_factory=list)
     since: datetime | None = None
+    #: names what the four above were read from: the same version, the same figures (a page
+    #: may keep what it draws from them under it)
+    version: str = ""
 
     def weakest_topics(self, min_attempts: int = MIN_TOPIC, limit: int = 3) -> pd.DataFrame:
         """The class's weakest topics: lowest share right first, among topics answered at
@@ -203,14 +225,109 @@ def record_history(store: Store, class_id: int, kind: str, data: Mapping[str, An
     return HistoryEntry(int(new_id), class_id, kind, json.loads(text), moment)
 
 
+def window_start(now: datetime, time_zone: str, weeks: int = WEEKS) -> datetime:
+    """Where the charts and topics begin: midnight on the class's clock, ``weeks`` weeks
+    before today (a whole day, so that the window moves once a day, not at every run)."""
+    day = local_time(time_zone, now).date() - timedelta(weeks=weeks)
+    return datetime(day.year, day.month, day.day, tzinfo=zone(time_zone)).astimezone(timezone.utc)
+
+
+def _changes(conn: Connection, ids: Sequence[int]) -> tuple:
+    """What changes whenever a student of ``ids`` does something the dashboard shows: per
+    table, how many rows they have and the newest moment. Rows are only added (an answer, a
+    lesson, a rated result), or moved forward (a match saved again, a device seen again);
+    they go only with their profile, which leaves the roster too. Each is an index's range
+    (attempts and rated results by profile and moment, lessons by profile)."""
+    a, g, h, d = attempts_table, games_table, rating_history_table, devices_table
+    finished = sa.func.sum(sa.case((g.c.status == "finished", 1), else_=0))
+    looks = (
+        sa.select(sa.func.count(), sa.func.max(a.c.at)).where(a.c.profile_id.in_(ids)),
+        sa.select(sa.func.count(), sa.func.max(g.c.id), sa.func.max(g.c.updated_at), finished)
+        .where(g.c.profile_id.in_(ids)),
+        sa.select(sa.func.count()).where(lessons_table.c.profile_id.in_(ids)),
+        sa.select(sa.func.count(), sa.func.max(h.c.at)).where(h.c.profile_id.in_(ids)),
+        sa.select(sa.func.count(), sa.func.max(d.c.last_seen)).where(d.c.profile_id.in_(ids)),
+    )
+    return tuple(tuple(str(x) for x in conn.execute(look).one()) for look in looks)
+
+
+@dataclass(frozen=True)
+class _Reads:
+    """The dear part of a dashboard: what the students did, kept per class (read only)."""
+
+    status: Mapping[tuple[int, int], Status]
+    topics: pd.DataFrame
+    ratings: pd.DataFrame
+    last_seen: Mapping[int, datetime | None]
+
+
+#: database engine -> class id -> (key, reads): one entry per class, the newest key only
+_kept: "weakref.WeakKeyDictionary[Any, OrderedDict[int, tuple[str, _Reads]]]" = weakref.WeakKeyDictionary()
+_kept_lock = threading.Lock()
+
+
+def _kept_reads(store: Store, class_id: int, key: str) -> _Reads | None:
+    with _kept_lock:
+        classes = _kept.get(store._engine)
+        found = classes.get(class_id) if classes is not None else None
+        if found is None or found[0] != key:
+            return None
+        classes.move_to_end(class_id)
+        return found[1]
+
+
+def _keep_reads(store: Store, class_id: int, key: str, reads: _Reads) -> None:
+    with _kept_lock:
+        classes = _kept.setdefault(store._engine, OrderedDict())
+        classes[class_id] = (key, reads)
+        classes.move_to_end(class_id)
+        while len(classes) > KEPT_CLASSES:
+            classes.popitem(last=False)
+
+
+def _key(since: datetime, ids: Sequence[int], homework: Sequence[Assignment], sets: Mapping[int, PuzzleSet],
+         moment: datetime, changes: tuple, mistakes: Mapping[int, int] | None) -> str:
+    """One string for everything a dashboard's reads depend on (hashed: it is compared on
+    every run, and may be long)."""
+    work = [(a.id, a.kind, json.dumps(a.spec, sort_keys=True), a.set_at.isoformat(), a.due_at.isoformat(),
+             moment > a.due_at, moment >= a.set_at) for a in homework]
+    parts = (since.isoformat(), list(ids), work, sorted((k, list(v.puzzle_ids)) for k, v in sets.items()),
+             changes, sorted(mistakes.items()) if mistakes is not None else None)
+    return hashlib.sha256(json.dumps(parts, default=str).encode()).hexdigest()
+
+
 def dashboard(store: Store, school_class: Any, *, now: datetime | None = None, weeks: int = WEEKS) -> Dashboard:
-    """Everything the Progress tab of ``school_class`` (a roster SchoolClass) shows."""
+    """Everything the Progress tab of ``school_class`` (a roster SchoolClass) shows: the
+    roster, homework and history read afresh, what the students did kept while it is
+    unchanged (see the module's words)."""
     moment = utc(now) if now is not None else datetime.now(timezone.utc)
-    since = moment - timedelta(weeks=weeks)
+    time_zone = school_class.time_zone
+    since = window_start(moment, time_zone, weeks)
     students = members(store, school_class.id)
     homework = assignments(store, school_class.id)
     sets = {s.id: s for s in puzzle_sets(store, school_class.id)}
-    ids = [m.profile_id for m in students]
+    ids = sorted(m.profile_id for m in students)
+    # personal puzzles due today count for "review your mistakes": read when one is set
+    reviews = any(a.kind == "mistakes" for a in homework)
+    today = local_time(time_zone, moment).date()
+
+    def look(conn: Connection) -> tuple[tuple, dict[int, int] | None]:
+        if not ids:
+            return (), None
+        return _changes(conn, ids), (_mistakes_due(conn, ids, today) if reviews else None)
+
+    changes, mistakes = store._run(look, write=False)
+    key = _key(since, ids, homework, sets, moment, changes, mistakes)
+    reads = _kept_reads(store, school_class.id, key)
+    if reads is None:  # read after the look: never older than the key it is kept under
+        reads = _read(store, school_class, homework, sets, ids, moment, since)
+        _keep_reads(store, school_class.id, key, reads)
+    return Dashboard(school_class, students, homework, sets, reads.status, reads.topics, reads.ratings,
+                     reads.last_seen, history(store, school_class.id), since, key)
+
+
+def _read(store: Store, school_class: Any, homework: Sequence[Assignment], sets: Mapping[int, PuzzleSet],
+          ids: Sequence[int], moment: datetime, since: datetime) -> _Reads:
     status = statuses(store, school_class, homework, ids, now=moment, sets=sets)
 
     def read(conn: Connection):
@@ -219,8 +336,7 @@ def dashboard(store: Store, school_class: Any, *, now: datetime | None = None, w
         return _topics(conn, ids, since), _ratings(conn, ids, since, moment, school_class.time_zone), _last_seen(conn, ids)
 
     topics, ratings, seen = store._run(read, write=False)
-    return Dashboard(school_class, students, homework, sets, status, topics, ratings, seen,
-                     history(store, school_class.id), since)
+    return _Reads(MappingProxyType(status), topics, ratings, MappingProxyType(seen))
 
 
 def grid_rows(board: Dashboard, labels: Mapping[int, str], states: Mapping[str, str], *,
@@ -265,5 +381,5 @@ def student_topics(board: Dashboard, profile_id: int) -> pd.DataFrame:
 
 __all__ = [
     "Dashboard", "HISTORY_KINDS", "HistoryEntry", "MIN_TOPIC", "WEEKS", "class_weeks", "dashboard", "grid_rows",
-    "history", "record_history", "student_topics", "student_weeks", "to_csv", "week_start",
+    "history", "record_history", "student_topics", "student_weeks", "to_csv", "week_start", "window_start",
 ]
