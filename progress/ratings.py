@@ -125,12 +125,16 @@ def seed_key(kind: str, band: str) -> str:
 
 def puzzle_seed(band: str) -> Rating:
     """The rating of a puzzle nobody has tried yet: the measured seed of its question kind
-    and band (``"fives_points/hard"``, :func:`seed_key`), else, for a kind the bench did not
-    measure or a bare band, the band's (``BAND_SEEDS``).
+    and band (``"fives_points/hard"``, :func:`seed_key`); for a kind the bench did not
+    measure, the mean of that band's measured seeds over the kinds it did (a new kind starts
+    among its band's peers, not at the bare band's 1800); a bare band (no kind), the band's
+    (``BAND_SEEDS``).
 
     >>> puzzle_seed("easy")
     Rating(value=1200.0, deviation=250.0, volatility=0.06)
     >>> puzzle_seed("fives_points/hard").value < puzzle_seed("best_move/hard").value
+    True
+    >>> puzzle_seed("no_such_kind/hard").value == band_mean("hard")
     True
     >>> puzzle_seed("impossible")
     Traceback (most recent call last):
@@ -140,8 +144,19 @@ def puzzle_seed(band: str) -> Rating:
     kind, _, bare = band.rpartition("/")
     if bare not in BAND_SEEDS:
         raise ValueError(f"unknown band {bare!r}: {', '.join(list(BAND_SEEDS)[:-1])} or {list(BAND_SEEDS)[-1]}")
-    value = measured_seeds().get(kind, {}).get(bare, BAND_SEEDS[bare])
+    if not kind:
+        value = BAND_SEEDS[bare]
+    else:
+        value = measured_seeds().get(kind, {}).get(bare, band_mean(bare))
     return Rating(value, PUZZLE_DEVIATION, START_VOLATILITY)
+
+
+@cache
+def band_mean(band: str) -> float:
+    """The mean measured seed of ``band`` over the kinds measured (the band's own seed when
+    none is)."""
+    values = [seeds[band] for seeds in measured_seeds().values() if band in seeds]
+    return sum(values) / len(values) if values else BAND_SEEDS[band]
 
 
 def nearest_band(value: float, kinds: Sequence[str] = ()) -> str:
