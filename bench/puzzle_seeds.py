@@ -15,17 +15,19 @@ and the full solver (``full``), on ``--per-band`` practice puzzles of every type
   the ``d`` at which the expected solves equal the measured ones), within :data:`RANGE`;
 * **score seed** (the seed before): the mean difficulty score put on the rating scale
   (1500 for the mean of every kind and band, the old bands' spread);
-* **seed** = :data:`BLEND` × measured + (1 − BLEND) × score: the measured one says what a
-  shortcut or a guess gets across kinds, the score what the full solver cannot show (it is
-  always right), the work within a kind. docs/ratings.md says why this blend.
+* **seed** = :data:`BLEND` × measured + (1 − BLEND) × score, put in band order within the
+  kind: the measured one says what a shortcut or a guess gets across kinds, the score what
+  the full solver cannot show (it is always right), the work within a kind.
+  docs/ratings.md says why this blend.
 
 Printed per kind and band: puzzles, each solver's solve rate with a 95 % interval, the score
-seed (old), the measured seed and the seed (new); then the review's orderings
-(``../shared/reviews/puzzles-2026-12-05.md`` §3) under the old, the measured and the new
-seeds. Written to ``progress/puzzle_seeds.json`` (read by ``progress.ratings.puzzle_seed``).
+seed (old), the measured seed with its range and the seed (new); then the review's
+orderings (``../shared/reviews/puzzles-2026-12-05.md`` §3) as margins at each weight of the
+measured seed, from 0 (the old seeds) to 1. Written to ``progress/puzzle_seeds.json``
+(read by ``progress.ratings.puzzle_seed``).
 Once players answer, each answer moves the puzzle's own rating from its seed (Glicko-2).
 
-    .venv/bin/python bench/puzzle_seeds.py              # 100 puzzles per type and band, about a minute
+    .venv/bin/python bench/puzzle_seeds.py              # 100 puzzles per type and band, 1–3 min
 """
 
 from __future__ import annotations
@@ -247,7 +249,8 @@ def main() -> None:
     args.out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(f"{sum(len(v) for v in cells.values())} puzzles ({time.perf_counter() - started:.1f} s); solvers rated "
           + ", ".join(f"{s} {r:.0f}" for s, r in ANCHORS.items()) + f"; seed = {BLEND} measured + {1 - BLEND:g} old")
-    print("| kind | band | puzzles | " + " | ".join(f"{s} (95 %)" for s in SOLVERS) + " | old seed | measured (range) | new seed |")
+    print("| kind | band | puzzles | " + " | ".join(f"{s} (95 %)" for s in SOLVERS)
+          + " | old seed | measured (range) | new seed |")
     print("|---|---|---:|" + "---:|" * (len(SOLVERS) + 3))
     for kind, bands in table.items():
         for band, row in bands.items():

@@ -9,8 +9,10 @@ answering the puzzle as a player of that skill would:
   subset of them (every subset when there are at most :data:`MAX_SUBSETS`, else that many
   seeded ones);
 * **the shortcut player** uses the one shortcut each kind invites, the answer of a player
-  who does not know the rule the puzzle drills (``puzzles.quality`` calls a puzzle trivial
-  when that answer is right); see :data:`SHORTCUTS`. Where the shortcut names an answer the
+  who does not know the rule the puzzle drills: mostly the naive answer a kind's keep rule
+  is built against (``puzzles.quality.is_trivial``), and where that is a property of the
+  answer ("it is 0") the method the puzzle review names (the plain sum of the open ends,
+  that hand's pips, a scan of the line); see :data:`SHORTCUTS`. Where the shortcut names an answer the
   page does not offer, it guesses among the choices, as a player would;
 * **the full solver** gives the engine's answer (always right: measured all the same).
 
