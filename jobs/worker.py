@@ -65,6 +65,9 @@ def work(url: str, conn, warm: str | None, supervisor: int, at_least: int | None
         module, _, name = warm.partition(":")
         getattr(importlib.import_module(module), name)()
     huey = open_queue(url)
+    # a job that submits a job (a judgement that offers its mistake for a proof) puts it on
+    # the queue it came from, whatever this process's environment said
+    os.environ["CAPICU_JOBS"], os.environ["CAPICU_JOBS_URL"] = "queue", url
     idle = 0.005
     while os.getppid() == supervisor:
         task = take(huey, at_least)

@@ -214,6 +214,16 @@ class SavedMistakes:
     def __init__(self, store: Any) -> None:
         self._store = store
 
+    @property
+    def url(self) -> str | None:
+        """The database as a URL another process can open (a proof job's, which keeps the
+        puzzle itself: ``matches.mistake_offers.prove_and_keep``); None for a database in
+        this process's memory, which no other connection would see."""
+        url = self._store._url
+        if url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:"):
+            return None
+        return url.render_as_string(hide_password=False)
+
     def add(self, owner: int | None, puzzle: PersonalPuzzle) -> bool:
         """Keep ``puzzle``; False when the profile already has it. :class:`ProfileError` for
         an unknown profile."""

@@ -23,7 +23,7 @@ from language import capitalised, in_sentence
 from matches.companion import TableGame, to_link
 from matches.game import HUMAN, Game, GameError, Setup
 from matches.live_match import LiveMatch, LiveMatches, new_key, valid_key
-from matches.mistake_offers import judging_of, watch
+from matches.mistake_offers import judging_of, offer_round, watch
 from progress import ProgressError, SavedGame
 from progress.play_rating import MatchResult
 from strategy.review import Decision, RoundReview
@@ -229,8 +229,19 @@ def adopt(found: LiveMatch) -> bool:
     for index in range(current + 1):
         if index not in kept:
             judge_of(index).fill(game)
+    offer_kept(game, kept)
     keep_link(game)
     return True
+
+
+def offer_kept(game: Game, kept: dict[int, RoundReview]) -> None:
+    """After a reload (or in another tab): every choice judged before it, as kept with the
+    match, or judged again now, is offered for a personal puzzle too; one that is already a
+    puzzle, or being proven, is not proven again (matches.mistake_offers.offer_round)."""
+    book, owner = mistake_book()
+    for index in range(len(game.rounds)):
+        judged = {d.ply: d for d in kept[index].decisions}.get if index in kept else judge_of(index).future
+        offer_round(game, index, 0, judged, owner, "play", book, day=session.today())
 
 
 def restore(key: str) -> bool:

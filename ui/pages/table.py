@@ -25,19 +25,21 @@ from classroom.quiz import normalize_code
 from engine import Rules
 from matches.companion import TableGame
 from matches.game import PLAYABLE_LEVELS
-from matches.mistake_offers import judging_of
+from matches.mistake_offers import judging_of, keep_and_offer, offer_round
 from matches.mistake_offers import watch as offer_when_judged
 from matches.table import Table, TableError, new_token, token_hash
-from matches.table_grades import keep_at, keep_judged, store_url
+from matches.table_grades import keep_judged, store_url
 from matches.table_review import SeatJudge
 from matches.table_store import TableStore
 from progress import ProgressError, SavedGame
+from progress.mistakes import Mistakes
 from progress.records import clean_name
 from ui import session
 from ui.board import announce
 from ui.labels import game_title, result_summary, seat_labels, side_label
 from ui.parts.board_frame import show_board
 from ui.parts.classroom.quiz import app_base, qr_svg
+from ui.parts.mistakes.book import guest_mistakes
 from ui.parts.hint_view import hint_for, refined, show_hint, stop_thinking, think_ahead, watch_refining
 from ui.parts.live.watch import watch
 from ui.parts.play.review import judged_panel, show_review
@@ -227,29 +229,63 @@ def play(store: TableStore, code: str, seat: int, version: int, action: str) -> 
     stop_thinking(f"table_ahead:{code}")
     game = table.game  # the round is dealt again only by the players' "ready": this one is the last
     index = len(game.rounds) - 1
-    judge(code, seat, index).decided(game, before["round"], len(game.rounds[index]) - 1)
-    offer_mistake(table, seat, judge(code, seat, index), len(game.rounds[index]) - 1, before["round"])
+    judge(code, seat, index, table).decided(game, before["round"], len(game.rounds[index]) - 1)
+    offer_mistake(table, seat, judge(code, seat, index, table), len(game.rounds[index]) - 1, before["round"])
+
+
+def puzzles_of(table: Table, seat: int) -> tuple[Mistakes, int | None] | None:
+    """Whose personal puzzles seat ``seat``'s clear mistakes become, and where they are kept:
+    the profile signed in here when it is the one the seat was taken with (a class table's
+    seats carry none: the student signed in here), in the database; a guest at a seat taken
+    without a profile, in this session; None when the seat is another profile's."""
+    profile = session.profile()
+    holder = table.seats[seat].profile
+    if profile is None:
+        return (guest_mistakes(), None) if holder is None else None
+    if holder is not None and holder != profile.id:
+        return None
+    return session.store().mistakes, profile.id
+
+
+def source_of(table: Table) -> str:
+    return "class_table" if table.number is not None else "table"
 
 
 def offer_mistake(table: Table, seat: int, judging: SeatJudge, ply: int, before) -> None:
-    """Once the move is judged, a clear mistake or blunder becomes a personal puzzle of the
-    player's profile (matches.mistake_offers), in the background; the profile they sat down
-    with, or (a class table) the one signed in here. A guest at a table keeps none."""
-    profile = session.profile()
-    owner = table.seats[seat].profile
-    if profile is None or before is None or (owner is not None and owner != profile.id):
+    """A guest's move, once judged a clear mistake or blunder, becomes a personal puzzle of
+    this session's (matches.mistake_offers), in the background. A profile's is offered by
+    the judging job itself (see judge), whatever this screen does meanwhile."""
+    mine = puzzles_of(table, seat)
+    if mine is None or mine[1] is not None or before is None:
         return
-    source = "class_table" if table.number is not None else "table"
-    offer_when_judged(judging_of(judging, ply), before, seat, profile.id, source, session.store(), day=session.today())
+    offer_when_judged(judging_of(judging, ply), before, seat, None, source_of(table), mine[0], day=session.today())
 
 
-def judge(code: str, seat: int, index: int) -> SeatJudge:
+def offer_round_as_guest(code: str, table: Table, seat: int, index: int, judged: SeatJudge) -> None:
+    """A guest's round, judged (again, after a reload: a new session has none of the old
+    one's puzzles) at its end: each clear mistake is offered to this session's puzzles, once
+    per session and round (what is already one, or being proven, is not proven again)."""
+    mine = puzzles_of(table, seat)
+    key = f"table_offered:{code}:{index}"
+    if mine is None or mine[1] is not None or st.session_state.get(key):
+        return
+    st.session_state[key] = True
+    offer_round(table.game, index, seat, judged.future, None, source_of(table), mine[0], day=session.today())
+
+
+def judge(code: str, seat: int, index: int, table: Table) -> SeatJudge:
     """This player's own judging of round ``index`` (in this session, in the background).
     Each choice's grade is kept with the table the moment it is judged, by the judging
-    itself (a class's summary counts them), whatever this screen shows meanwhile."""
+    itself (a class's summary counts them), whatever this screen shows meanwhile; a
+    profile's clear mistake is offered for a personal puzzle by it too
+    (matches.mistake_offers.keep_and_offer: its proof keeps the puzzle in the database)."""
     judges = st.session_state.setdefault(f"table_judges:{code}", {})
     if index not in judges:
         store = table_store()
+        mine = puzzles_of(table, seat)
+        # the judging job also offers a profile's clear mistake for a puzzle (issue 45)
+        then = (keep_and_offer, (store_url(store), code, seat, mine[1] if mine else None, source_of(table),
+                                 session.today()))
 
         def keep(round_index: int, decision) -> None:  # on a review worker thread
             try:
@@ -260,7 +296,7 @@ def judge(code: str, seat: int, index: int) -> SeatJudge:
         # the judging job writes each grade itself, also from a worker process (issue 44);
         # one owner for the seat's every round: its earlier round's judgements go first,
         # and the other seats' take turns with them (a round dealt on does not halve them)
-        judges[index] = SeatJudge(index, seat, keep, then=(keep_at, (store_url(store), code, seat)),
+        judges[index] = SeatJudge(index, seat, keep, then=then,
                                   owner=f"seat:{code}:{seat}")
     return judges[index]
 
@@ -337,8 +373,9 @@ def review_part(code: str, table: Table, seat: int, index: int, names: list[str]
     """This player's review of their own moves in round ``index``: its progress while the
     last choices are judged, then the whole review, by itself (``judged_panel``)."""
     game = table.game
-    judged = judge(code, seat, index)
+    judged = judge(code, seat, index, table)
     judged.fill(game)
+    offer_round_as_guest(code, table, seat, index, judged)
 
     def show(review) -> None:
         show_review(game, index, review, f"table-{code}-{index}-review", failed=len(judged.failed()), seat=seat,
