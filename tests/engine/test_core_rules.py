@@ -18,6 +18,9 @@ from .positions import (
     BLANKS_BUT_06, BLOCK_A_LOWER, DEAD_HANDS, DEAD_LINE, DEAD_STOCK, DEAL2, OUT_AND_DEAD,
 )
 
+# in the smoke set that scripts/smoke_pythons.sh runs on Python 3.12 and 3.13
+pytestmark = pytest.mark.smoke
+
 
 def partners_round2():
     return fresh(rules("laplaza_partners"), DEAL2, leader=0, round_number=2)

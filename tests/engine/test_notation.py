@@ -18,6 +18,9 @@ from engine import (
 from .helpers import legal, play, rules, snapshot
 from .positions import ANA_OUT, ANA_OUT_LINE, DEAL2
 
+# in the smoke set that scripts/smoke_pythons.sh runs on Python 3.12 and 3.13
+pytestmark = pytest.mark.smoke
+
 DOC = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
 
 

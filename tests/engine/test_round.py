@@ -12,6 +12,9 @@ from engine import IllegalActionError, Round, deal, position_from_dict
 from .helpers import legal, play, rules, snapshot
 from .positions import DEAL2, DEAD_HANDS, DEAD_LINE, DEAD_STOCK
 
+# in the smoke set that scripts/smoke_pythons.sh runs on Python 3.12 and 3.13
+pytestmark = pytest.mark.smoke
+
 MUTABLE = {"hands", "_line", "_stock", "round_points", "history", "lot"}
 
 

@@ -13,6 +13,7 @@ from language.words import words
 OTHERS = sorted(set(LANGUAGES) - {"en"})
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("lang", OTHERS)
 def test_every_language_has_every_word_with_its_placeholders(lang):
     english, other = flat_keys(words("en")), flat_keys(words(lang))
@@ -57,6 +58,7 @@ def test_the_opponent_takes_an_article_in_a_sentence_but_not_on_a_label(lang, sa
     assert label(lang, "next_leader", 1, rules) == bare  # an answer button keeps the name
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("lang, fit, end", [("pt", "2 ou 4", "esquerda"), ("es", "2 o 4", "izquierda"),
                                             ("nl", "2 of 4", "linker"), ("en", "2 or 4", "left")])
 def test_an_engine_error_reads_in_the_readers_language(lang, fit, end):

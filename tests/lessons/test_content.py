@@ -17,6 +17,7 @@ IDS = COURSE.ordered_ids()
 RULES_MD = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("lesson_id", IDS)
 def test_the_script_replays_and_every_claim_holds(lesson_id):
     lesson = COURSE.lesson(lesson_id)
@@ -97,6 +98,7 @@ def test_every_section_of_the_reference_names_rules_it_states():
             assert named <= stated, (document, title, sorted(named - stated))
 
 
+@pytest.mark.smoke
 def test_a_broken_lesson_is_reported_plainly(tmp_path):
     (tmp_path / "bad").mkdir()
     (tmp_path / "bad" / "script.yaml").write_text("rules: [not, a, mapping\n", encoding="utf-8")
@@ -140,6 +142,7 @@ def test_captions_are_short(lesson_id):
             assert len(caption.split()) <= MAX_CAPTION_WORDS, (lesson_id, lang, key, len(caption.split()))
 
 
+@pytest.mark.smoke
 def test_the_capicu_lesson_asks_for_a_capicu():
     task, rnd, params = _task("partners-capicu")
     assert task.kind == "capicu_play"
@@ -163,6 +166,7 @@ def test_the_leading_lesson_asks_about_the_lot():
     assert len(questions.answer(task.kind, rnd, params)) == 7  # the lot winner leads any tile
 
 
+@pytest.mark.smoke
 def test_the_stock_lesson_asks_to_draw_until_a_tile_fits():
     task, rnd, params = _task("1v1-draw-pile")
     assert task.kind == "draw_outcome"
@@ -175,6 +179,7 @@ def test_the_block_lesson_offers_a_draw_that_is_wrong():
     assert not questions.check(task.kind, rnd, params, "draw").correct
 
 
+@pytest.mark.smoke
 def test_goats_final_standings_are_a_step_the_engine_checks():
     """The seeds' one gap (issue 47, item 6): the end of a Goat match shows every player's place.
     The step's standings are engine.match.ranking's; a wrong place is reported."""

@@ -36,6 +36,7 @@ def test_a_missing_folder_is_created(tmp_path: Path) -> None:
     assert path.is_file() and path.read_bytes().startswith(b"SQLite format 3\x00")
 
 
+@pytest.mark.smoke
 def test_an_attempt_round_trips_every_field(store: Store) -> None:
     ana = store.create_profile("Ana")
     at = datetime(2026, 11, 29, 23, 30, tzinfo=timezone(timedelta(hours=-4)))  # already 30 Nov in UTC
@@ -65,6 +66,7 @@ def test_attempts_are_per_profile_and_oldest_first(store: Store) -> None:
     assert store.attempts(bo.id)["puzzle_id"].tolist() == ["bo's"]
 
 
+@pytest.mark.smoke
 def test_a_new_profile_has_an_empty_table_with_the_right_columns(store: Store) -> None:
     cleo = store.create_profile("Cleo")
     df = store.attempts(cleo.id)
@@ -73,6 +75,7 @@ def test_a_new_profile_has_an_empty_table_with_the_right_columns(store: Store) -
     assert store.daily_results(cleo.id) == {}
 
 
+@pytest.mark.smoke
 def test_data_survives_closing_and_reopening(db_url: str) -> None:
     with open_store(db_url) as store:
         ana = store.create_profile("Ana")
@@ -84,6 +87,7 @@ def test_data_survives_closing_and_reopening(db_url: str) -> None:
         assert store.lessons_done(ana.id) == {"partners-laying"}
 
 
+@pytest.mark.smoke
 def test_lessons_done_keep_their_first_date(store: Store) -> None:
     ana = store.create_profile("Ana")
     store.mark_lesson_done(ana.id, "partners-laying", DAY)
@@ -93,6 +97,7 @@ def test_lessons_done_keep_their_first_date(store: Store) -> None:
     assert store.lessons_done_on(ana.id)["partners-laying"] == DAY
 
 
+@pytest.mark.smoke
 def test_daily_results_keep_the_first_try_of_each_puzzle(store: Store) -> None:
     ana = store.create_profile("Ana")
     other = DAY - timedelta(days=1)
@@ -124,6 +129,7 @@ def test_profiles_are_listed_by_name(store: Store) -> None:
     assert [p.name for p in store.profiles()] == ["Ana", "bo", "Cleo"]
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("second", ["ana", "ANA", "  Ana  ", "aNA"])
 def test_names_are_unique_ignoring_case_and_spaces(store: Store, second: str) -> None:
     store.create_profile("Ana")
@@ -224,6 +230,7 @@ def test_open_store_reads_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_p
     assert (tmp_path / "env" / "p.sqlite3").is_file()
 
 
+@pytest.mark.smoke
 def test_the_database_keeps_a_rollback_journal_with_a_busy_timeout(store: Store, db_path: Path) -> None:
     import sqlite3
 

@@ -10,6 +10,9 @@ from puzzles import (
 )
 from puzzles.model import PuzzleId
 
+# in the smoke set that scripts/smoke_pythons.sh runs on Python 3.12 and 3.13
+pytestmark = pytest.mark.smoke
+
 
 def test_puzzle_types_say_what_they_fit_and_drill():
     for name, spec in PUZZLE_TYPES.items():

@@ -88,6 +88,7 @@ def test_every_rule_option_is_searched_in_the_core_with_the_engine_values(rules)
         assert sol.values == engine_solve(rnd).values, rnd.history
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_all_fives_near_the_target_equals_brute_force(players):
     """The table holds All Fives values relative to the points scored so far and keys
@@ -152,6 +153,7 @@ def test_maxn_on_three_players_is_consistent():
             assert len(util) == 3
 
 
+@pytest.mark.smoke
 def test_full_partners_deal_solves_and_agrees_with_its_children():
     rnd = deal_from(Rules.preset("laplaza_partners"), random.Random(11))
     sol = solve(rnd)
@@ -210,6 +212,7 @@ def test_table_memory_is_bounded():
     assert (1 << tt_bits_for(rnd, tt_mb=0.01)) <= 1024
 
 
+@pytest.mark.smoke
 def test_a_finished_round_is_refused_and_a_node_limit_stops():
     from strategy.solver import NodeLimit
     rnd = deal_from(Rules.preset("laplaza_1v1"), random.Random(2))
@@ -222,6 +225,7 @@ def test_a_finished_round_is_refused_and_a_node_limit_stops():
 
 @pytest.mark.parametrize("name,players", [("laplaza_partners", 4), ("draw", 2), ("draw", 3), ("kozel", 4),
                                           ("all_fives", 3)])
+@pytest.mark.smoke
 def test_unit_values_one_per_side_or_seat(name, players):
     from strategy.solver import unit_values
     rules = Rules.preset(name, players)
@@ -236,6 +240,7 @@ def test_unit_values_one_per_side_or_seat(name, players):
             assert Fraction(v) == brute(rnd.copy(), unit)
 
 
+@pytest.mark.smoke
 def test_playing_for_the_match_changes_the_move_near_the_target():
     """At 95 of 100 any won round wins the match: played for the match, the expert's
     evaluation (hidden hands) picks a move that wins the round in more of the deals that
@@ -296,6 +301,7 @@ def brute_maxn(rnd):
 
 @pytest.mark.parametrize("name, players", [("draw", 3), ("block", 4), ("kozel", 3), ("all_fives", 3),
                                            ("kozel", 4), ("block", 3)])
+@pytest.mark.smoke
 def test_maxn_in_the_core_equals_a_plain_maxn(name, players):
     rules = Rules.preset(name, players)
     rng = random.Random(f"maxn:{name}:{players}")

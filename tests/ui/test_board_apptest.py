@@ -14,6 +14,9 @@ from streamlit.testing.v1 import AppTest
 
 from tests.support.streamlit_events import component_event
 
+# in the smoke set that scripts/smoke_pythons.sh runs on Python 3.12 and 3.13
+pytestmark = pytest.mark.smoke
+
 HARNESS = str(Path(__file__).resolve().parents[1] / "e2e" / "board_harness.py")
 
 

@@ -22,6 +22,7 @@ def step_text(at) -> str:
     return next(m.value for m in at.markdown if "text-align:center" in m.value)
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_home_and_course_render_in_every_language(lang):
     tr = translator(lang)
@@ -91,6 +92,7 @@ def test_stepping_with_buttons_and_arrow_keys_moves_the_board():
     assert "Step 1 of" in step_text(at)
 
 
+@pytest.mark.smoke
 def test_a_deep_link_opens_the_lesson_at_its_step_in_its_language():
     at = open_app(lesson="partners-blocked", step="2", lang="nl")  # on the home page's URL
     tr = translator("nl")
