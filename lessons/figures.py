@@ -23,7 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Mapping
 
-import yaml
+from language.catalogs import read_yaml
 
 from .proof import MoveValues
 
@@ -36,7 +36,7 @@ LEAST_ERROR = 0.1
 
 @lru_cache(maxsize=8)
 def _words(lang: str) -> Mapping[str, object]:
-    return yaml.safe_load((WORDS / f"{lang}.yaml").read_text(encoding="utf-8"))
+    return read_yaml(WORDS / f"{lang}.yaml")
 
 
 def count(lang: str, n: int) -> str:

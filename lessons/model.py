@@ -18,6 +18,7 @@ import yaml
 
 from engine import EngineError, Round, Rules, position_from_dict
 from engine.match import add_result, is_shutout, match_outcome, ranking
+from language.catalogs import read_yaml
 
 from . import figures, proof_store
 from .proof import (
@@ -172,7 +173,7 @@ class Course:
 def _read_yaml(path: Path) -> Any:
     where = f"{path.parent.name}/{path.name}"
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
+        return read_yaml(path)
     except FileNotFoundError:
         raise LessonError(f"{where} is missing") from None
     except yaml.YAMLError as exc:

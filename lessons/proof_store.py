@@ -16,6 +16,8 @@ from typing import Any, Mapping
 
 import yaml
 
+from language.catalogs import read_yaml
+
 from .proof import MoveValues
 
 PROOF_FILE = "proof.yaml"
@@ -33,7 +35,7 @@ def read(folder: Path) -> dict[str, tuple[str, MoveValues]]:
     path = folder / PROOF_FILE
     if not path.exists():
         return {}
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data = read_yaml(path)
     return {str(key): (str(entry["fingerprint"]), MoveValues.from_dict(entry)) for key, entry in data.items()}
 
 
