@@ -30,7 +30,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from datetime import date, datetime, timedelta, timezone
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 from zoneinfo import ZoneInfo
 
 import pandas as pd
@@ -94,11 +94,23 @@ class Dashboard:
     #: names what the four above were read from: the same version, the same figures (a page
     #: may keep what it draws from them under it)
     version: str = ""
+    #: what was worked out from the four above (shared with them): see _remember
+    memo: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def _remember(self, what: tuple, work: Callable[[], Any]) -> Any:
+        """``work()``, once per version of the reads: every run of every teacher's page of
+        the class asks the same questions of the same reads (the answer is read only)."""
+        if what not in self.memo:
+            self.memo[what] = work()
+        return self.memo[what]
 
     def weakest_topics(self, min_attempts: int = MIN_TOPIC, limit: int = 3) -> pd.DataFrame:
         """The class's weakest topics: lowest share right first, among topics answered at
         least ``min_attempts`` times by the class (``puzzle_type, attempts, correct, rate,
         students``)."""
+        return self._remember(("weakest", min_attempts, limit), lambda: self._weakest(min_attempts, limit))
+
+    def _weakest(self, min_attempts: int, limit: int) -> pd.DataFrame:
         t = self.topics
         if t.empty:
             return pd.DataFrame({"puzzle_type": pd.Series(dtype="str"), "attempts": pd.Series(dtype="int64"),
@@ -234,21 +246,38 @@ def window_start(now: datetime, time_zone: str, weeks: int = WEEKS) -> datetime:
 
 def _changes(conn: Connection, ids: Sequence[int]) -> tuple:
     """What changes whenever a student of ``ids`` does something the dashboard shows: per
-    table, how many rows they have and the newest moment. Rows are only added (an answer, a
-    lesson, a rated result), or moved forward (a match saved again, a device seen again);
-    they go only with their profile, which leaves the roster too. Each is an index's range
-    (attempts and rated results by profile and moment, lessons by profile)."""
+    table, how many rows they have and the newest of them, in one query. Rows are only added
+    (an answer, a lesson, a rated result) or moved forward (a match saved again, finished; a
+    device seen again); they go only with their profile, which leaves the roster too. Each
+    is an index's range (answers and rated results by profile and moment, lessons by
+    profile, matches by profile)."""
     a, g, h, d = attempts_table, games_table, rating_history_table, devices_table
-    finished = sa.func.sum(sa.case((g.c.status == "finished", 1), else_=0))
-    looks = (
-        sa.select(sa.func.count(), sa.func.max(a.c.at)).where(a.c.profile_id.in_(ids)),
-        sa.select(sa.func.count(), sa.func.max(g.c.id), sa.func.max(g.c.updated_at), finished)
-        .where(g.c.profile_id.in_(ids)),
-        sa.select(sa.func.count()).where(lessons_table.c.profile_id.in_(ids)),
-        sa.select(sa.func.count(), sa.func.max(h.c.at)).where(h.c.profile_id.in_(ids)),
-        sa.select(sa.func.count(), sa.func.max(d.c.last_seen)).where(d.c.profile_id.in_(ids)),
+
+    def count(tag: str, table: sa.Table, how_many: Any, newest: Any) -> sa.Select:
+        return sa.select(sa.literal(tag).label("tag"), how_many.label("n"), sa.cast(newest, sa.String).label("newest"))\
+            .where(table.c.profile_id.in_(ids))
+
+    finished = sa.func.coalesce(sa.func.sum(sa.case((g.c.status == "finished", 1), else_=0)), 0)
+    looks = sa.union_all(
+        count("answers", a, sa.func.count(), sa.func.max(a.c.at)),
+        count("matches", g, sa.func.count(), sa.func.max(g.c.updated_at)),
+        count("finished", g, finished, sa.func.max(g.c.id)),
+        count("lessons", lessons_table, sa.func.count(), sa.null()),
+        count("rated", h, sa.func.count(), sa.func.max(h.c.at)),
+        count("devices", d, sa.func.count(), sa.func.max(d.c.last_seen)),
     )
-    return tuple(tuple(str(x) for x in conn.execute(look).one()) for look in looks)
+    return tuple(sorted((r.tag, int(r.n), r.newest) for r in conn.execute(looks)))
+
+
+class _Within:
+    """A store whose calls all run on one connection: a look at a class is one transaction
+    (one snapshot, and one turn at a busy database instead of one per read)."""
+
+    def __init__(self, conn: Connection) -> None:
+        self._conn = conn
+
+    def _run(self, work: Any, *, write: bool) -> Any:
+        return work(self._conn)
 
 
 @dataclass(frozen=True)
@@ -259,6 +288,7 @@ class _Reads:
     topics: pd.DataFrame
     ratings: pd.DataFrame
     last_seen: Mapping[int, datetime | None]
+    memo: dict = field(default_factory=dict)
 
 
 #: database engine -> class id -> (key, reads): one entry per class, the newest key only
@@ -303,39 +333,36 @@ def dashboard(store: Store, school_class: Any, *, now: datetime | None = None, w
     moment = utc(now) if now is not None else datetime.now(timezone.utc)
     time_zone = school_class.time_zone
     since = window_start(moment, time_zone, weeks)
-    students = members(store, school_class.id)
-    homework = assignments(store, school_class.id)
-    sets = {s.id: s for s in puzzle_sets(store, school_class.id)}
-    ids = sorted(m.profile_id for m in students)
-    # personal puzzles due today count for "review your mistakes": read when one is set
-    reviews = any(a.kind == "mistakes" for a in homework)
     today = local_time(time_zone, moment).date()
 
-    def look(conn: Connection) -> tuple[tuple, dict[int, int] | None]:
-        if not ids:
-            return (), None
-        return _changes(conn, ids), (_mistakes_due(conn, ids, today) if reviews else None)
+    def look(conn: Connection):
+        within = _Within(conn)
+        students = members(within, school_class.id)
+        homework = assignments(within, school_class.id)
+        sets = {s.id: s for s in puzzle_sets(within, school_class.id)}
+        ids = sorted(m.profile_id for m in students)
+        changes = _changes(conn, ids) if ids else ()
+        # personal puzzles due today count for "review your mistakes": read when one is set
+        reviews = ids and any(a.kind == "mistakes" for a in homework)
+        mistakes = _mistakes_due(conn, ids, today) if reviews else None
+        return students, homework, sets, ids, changes, mistakes, history(within, school_class.id)
 
-    changes, mistakes = store._run(look, write=False)
+    students, homework, sets, ids, changes, mistakes, entries = store._run(look, write=False)
     key = _key(since, ids, homework, sets, moment, changes, mistakes)
     reads = _kept_reads(store, school_class.id, key)
     if reads is None:  # read after the look: never older than the key it is kept under
-        reads = _read(store, school_class, homework, sets, ids, moment, since)
+        reads = store._run(lambda conn: _read(conn, school_class, homework, sets, ids, moment, since), write=False)
         _keep_reads(store, school_class.id, key, reads)
     return Dashboard(school_class, students, homework, sets, reads.status, reads.topics, reads.ratings,
-                     reads.last_seen, history(store, school_class.id), since, key)
+                     reads.last_seen, entries, since, key, reads.memo)
 
 
-def _read(store: Store, school_class: Any, homework: Sequence[Assignment], sets: Mapping[int, PuzzleSet],
+def _read(conn: Connection, school_class: Any, homework: Sequence[Assignment], sets: Mapping[int, PuzzleSet],
           ids: Sequence[int], moment: datetime, since: datetime) -> _Reads:
-    status = statuses(store, school_class, homework, ids, now=moment, sets=sets)
-
-    def read(conn: Connection):
-        if not ids:
-            return _topics(conn, [-1], since), _ratings(conn, [-1], since, moment, school_class.time_zone), {}
-        return _topics(conn, ids, since), _ratings(conn, ids, since, moment, school_class.time_zone), _last_seen(conn, ids)
-
-    topics, ratings, seen = store._run(read, write=False)
+    status = statuses(_Within(conn), school_class, homework, ids, now=moment, sets=sets)
+    some = ids or [-1]
+    topics, ratings = _topics(conn, some, since), _ratings(conn, some, since, moment, school_class.time_zone)
+    seen = _last_seen(conn, ids) if ids else {}
     return _Reads(MappingProxyType(status), topics, ratings, MappingProxyType(seen))
 
 
@@ -359,24 +386,34 @@ def grid_rows(board: Dashboard, labels: Mapping[int, str], states: Mapping[str, 
     return rows
 
 
+def _by_student(frame: pd.DataFrame, by: list[str], columns: list[str]) -> dict[Any, pd.DataFrame]:
+    return {(key if len(by) > 1 else key[0]): part[columns].reset_index(drop=True)
+            for key, part in frame.groupby(by, sort=False)}
+
+
 def student_weeks(board: Dashboard, profile_id: int, kind: str) -> pd.DataFrame:
     """One student's rating of ``kind`` at the end of each week (``week, rating``)."""
-    r = board.ratings
-    mine = r[(r["profile_id"] == profile_id) & (r["kind"] == kind)]
-    return mine[["week", "rating"]].reset_index(drop=True)
+    parts = board._remember(("weeks",), lambda: _by_student(board.ratings, ["profile_id", "kind"], ["week", "rating"]))
+    found = parts.get((profile_id, kind))
+    return found if found is not None else board.ratings[["week", "rating"]].iloc[:0].reset_index(drop=True)
 
 
 def class_weeks(board: Dashboard, kind: str) -> pd.DataFrame:
     """The class's median rating of ``kind`` each week (among those rated that week)."""
-    r = board.ratings[board.ratings["kind"] == kind]
-    if r.empty:
-        return pd.DataFrame({"week": pd.Series(dtype="datetime64[us]"), "rating": pd.Series(dtype="float64")})
-    return r.groupby("week", sort=True)["rating"].median().reset_index()
+    def work() -> pd.DataFrame:
+        r = board.ratings[board.ratings["kind"] == kind]
+        if r.empty:
+            return pd.DataFrame({"week": pd.Series(dtype="datetime64[us]"), "rating": pd.Series(dtype="float64")})
+        return r.groupby("week", sort=True)["rating"].median().reset_index()
+
+    return board._remember(("class weeks", kind), work)
 
 
 def student_topics(board: Dashboard, profile_id: int) -> pd.DataFrame:
-    t = board.topics
-    return t[t["profile_id"] == profile_id][["puzzle_type", "attempts", "correct", "rate"]].reset_index(drop=True)
+    columns = ["puzzle_type", "attempts", "correct", "rate"]
+    parts = board._remember(("topics",), lambda: _by_student(board.topics, ["profile_id"], columns))
+    found = parts.get(profile_id)
+    return found if found is not None else board.topics[columns].iloc[:0].reset_index(drop=True)
 
 
 __all__ = [

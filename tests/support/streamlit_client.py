@@ -109,6 +109,10 @@ class PageSession:
                     self.seen.append(Seen(now, what, text, wid, delta.fragment_id, el))
                     if what == "exception":
                         self.errors.append(text)
+                elif delta.WhichOneof("type") == "add_block" and delta.add_block.tab_container.id:
+                    # tabs that run only the open one: a widget whose value is a tab's label
+                    block = delta.add_block
+                    self.seen.append(Seen(now, "tabs", "", block.tab_container.id, delta.fragment_id, block))
             elif kind == "script_finished":
                 self._run_done.set()
             elif kind == "page_not_found":
@@ -173,6 +177,11 @@ class PageSession:
         w.string_array_value.data.extend(labels)
         self.values[w.id] = w
         return seen
+
+    def set_tab(self, key_part: str, label: str) -> None:
+        """Choose a tab (of tabs that rerun on a change) by its label, for the next run."""
+        w = WidgetState(id=self.widget(key_part, "tabs").widget_id, string_value=label)
+        self.values[w.id] = w
 
     def click(self, key_part: str) -> tuple[WidgetState, str]:
         """A button press to send as a trigger, and the fragment the button is in."""

@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from classroom import roster
 from progress import open_store
+from ui.i18n import translator
 from ui.session import plain
 
 from tests.progress.conftest import postgres_base  # noqa: F401  (fixture)
@@ -253,6 +254,7 @@ def test_archive_then_export_and_delete_from_the_class_tab(store):
     at = AppTest.from_file(APP, default_timeout=60)
     at.run()
     at.session_state["classes_keys"] = {made.id: made.key}
+    at.session_state["classes_tab"] = "Class"  # the tab the teacher picked
     ok(at.switch_page("ui/pages/classes.py").run())
     ok(at.button(key=f"classes_archive_{made.id}").click().run())
     assert roster.class_by_code(store, made.code).archived
@@ -267,3 +269,24 @@ def test_archive_then_export_and_delete_from_the_class_tab(store):
     ok(at.button(key=f"classes_delete_go_{made.id}").click().run())
     assert roster.class_by_code(store, made.code) is None and not store._has_profile(ana.profile_id)
     assert not at.tabs and at.session_state["classes_keys"] == {}
+
+
+def test_only_the_tab_on_screen_is_made_in_every_language(store):
+    """A hidden tab's work is not done (the Progress tab's reads and charts, each
+    homework's form): the page shows the tab the teacher picked, in their language."""
+    made = made_class(store)
+    roster.add_students(store, made.id, ["Ana"])
+    for lang in ("en", "nl", "pt", "es"):
+        tr = translator(lang)
+        progress, grid = tr("classes.tab.progress"), tr("homework.dash.title")
+        at = AppTest.from_file(APP, default_timeout=60)
+        at.query_params["lang"] = lang
+        at.run()
+        at.session_state["classes_keys"] = {made.id: made.key}
+        ok(at.switch_page("ui/pages/classes.py").run())
+        assert len(at.tabs) == 4 and at.tabs[2].label == progress
+        assert at.text_area(key=f"classes_names_{made.id}") and grid not in [h.value for h in at.subheader]
+        at.session_state["classes_tab"] = progress
+        ok(at.run())
+        assert grid in [h.value for h in at.subheader] and len(at.dataframe) == 1  # the grid, and no roster
+        assert not [w for w in at.text_area if w.key == f"classes_names_{made.id}"]

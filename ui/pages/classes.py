@@ -14,7 +14,6 @@ class open to the next student at that computer.
 from __future__ import annotations
 
 import importlib
-from zoneinfo import available_timezones
 
 import streamlit as st
 
@@ -26,12 +25,12 @@ from ui import session
 from ui.i18n import LANGUAGES
 from ui.labels import game_title
 from ui.shell import page_file
-from ui.parts.classes.roster import act, roster_tab, settings_tab, show_flash
+from ui.parts.classes.roster import ZONES, act, roster_tab, settings_tab, show_flash
 
 tr = session.tr()
 KEYS = "classes_keys"        # class id -> the teacher's key, for the classes opened in this session
 CURRENT = "classes_current"  # the class on screen
-ZONES = sorted(z for z in available_timezones() if "/" in z and not z.startswith(("Etc/", "SystemV/")))
+TAB = "classes_tab"          # the class's tab on screen (its label)
 DEFAULT_ZONE = {"nl": "Europe/Amsterdam", "pt": "America/Sao_Paulo", "es": "America/Mexico_City"}
 
 store = session.store()
@@ -144,13 +143,19 @@ def _their_tab(module: str, function: str) -> None:
     tab(roster.teacher_class(store, school_class.id, school_class.key))
 
 
+# Only the tab on screen runs (choosing another reruns the page): the Progress tab's reads
+# and charts, the Homework tab's forms for each homework are not made for a hidden tab.
 tabs = st.tabs([tr("classes.tab.roster"), tr("classes.tab.homework"), tr("classes.tab.progress"),
-                tr("classes.tab.settings")])
-with tabs[0]:
-    roster_tab(store, school_class)
-with tabs[1]:
-    _their_tab("ui.parts.classes.homework", "homework_tab")
-with tabs[2]:
-    _their_tab("ui.parts.classes.dashboard", "dashboard_tab")
-with tabs[3]:
-    settings_tab(store, school_class, _forget)
+                tr("classes.tab.settings")], key=TAB, on_change="rerun")
+if tabs[0].open:
+    with tabs[0]:
+        roster_tab(store, school_class)
+if tabs[1].open:
+    with tabs[1]:
+        _their_tab("ui.parts.classes.homework", "homework_tab")
+if tabs[2].open:
+    with tabs[2]:
+        _their_tab("ui.parts.classes.dashboard", "dashboard_tab")
+if tabs[3].open:
+    with tabs[3]:
+        settings_tab(store, school_class, _forget)

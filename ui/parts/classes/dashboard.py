@@ -3,8 +3,11 @@ behind the class's passphrase): who did which homework, each student's drills by
 and ratings over the weeks, last seen, the class's weakest topics, the class's history
 (live quizzes and tables), and the exports: the grid as CSV, a PDF report per student.
 
-Everything is read once per run by classroom.dashboard.dashboard (a few queries); nothing
-reruns on a timer."""
+Everything is read by classroom.dashboard.dashboard on each run of the tab: the roster,
+homework and history afresh, what the students did kept per class until one of them does
+something (one cheap look tells). What is drawn from those reads is kept under their version
+too (one student's chart), and a history entry's table is made only when its box is opened:
+a teacher's run is the page's own work, not the class's. Nothing reruns on a timer."""
 
 from __future__ import annotations
 
@@ -23,7 +26,7 @@ from progress import ProgressError
 from ui import session
 from ui.i18n import Translator, translator
 from ui.labels import percent, ptype_title
-from ui.parts.chart_inks import inks
+from ui.parts.chart_inks import Inks, inks
 from ui.parts.classes.homework_words import STATE_ICONS, describe, now, state_word, when
 
 RATING_KINDS = ("puzzles", "play")
@@ -32,6 +35,13 @@ RATING_KINDS = ("puzzles", "play")
 def _label(tr: Translator, board: Dashboard, number: int) -> str:
     a = board.homework[number - 1]
     return f"{number}. {describe(tr, a, board.sets)}"
+
+
+@st.cache_resource(show_spinner=False, max_entries=256)
+def _kept_grid(version: str, lang: str, names: tuple, time_zone: str, _board: Dashboard) -> pd.DataFrame:
+    """The grid, made once per version of the class's reads, language, nicknames and clock
+    (the homework is in the version) for every teacher's session (read only)."""
+    return _grid(translator(lang), _board)
 
 
 def _grid(tr: Translator, board: Dashboard) -> pd.DataFrame:
@@ -57,9 +67,16 @@ def _csv(tr: Translator, board: Dashboard) -> bytes:
     return to_csv(rows).encode("utf-8-sig")
 
 
-def _weeks_figure(tr: Translator, board: Dashboard, profile_id: int, nickname: str) -> go.Figure:
+@st.cache_resource(show_spinner=False, max_entries=256)
+def _kept_figure(version: str, lang: str, profile_id: int, nickname: str, ink: Inks, _board: Dashboard) -> go.Figure:
+    """One student's chart, made once per version of the class's reads for every teacher's
+    session (read only: st.plotly_chart draws a copy); a Plotly figure costs a run more than
+    the rest of the tab."""
+    return _weeks_figure(translator(lang), _board, profile_id, nickname, ink)
+
+
+def _weeks_figure(tr: Translator, board: Dashboard, profile_id: int, nickname: str, ink: Inks) -> go.Figure:
     fig = go.Figure()
-    ink = inks()
     for kind, dash_style, symbol in (("puzzles", "solid", "circle"), ("play", "dot", "square")):
         mine = student_weeks(board, profile_id, kind)
         if not mine.empty:
@@ -117,7 +134,12 @@ def _history(tr: Translator, board: Dashboard) -> None:
                        n=len(entry.data.get("ranking", [])))
         else:
             title = tr("homework.dash.history_tables", when=moment, n=len(entry.data.get("tables", [])))
-        with st.expander(session.plain(title)):
+        # the table is made when the box is opened (opening it reruns the page): a term's
+        # quizzes and tables are many tables nobody reads on every run
+        box = st.expander(session.plain(title), key=f"dash_history_{entry.id}", on_change="rerun")
+        if not box.open:
+            continue
+        with box:
             rows = entry.data.get("ranking") if entry.kind == "quiz" else entry.data.get("students")
             if rows:
                 st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
@@ -150,7 +172,9 @@ def dashboard_tab(school_class) -> None:
         st.container(key=f"dash_homework_{a.id}").caption(session.plain(
             f"{_label(tr, board, number)} — {tr('homework.due', due=when(tr, school_class.time_zone, a.due_at))}"
             f" — {tally}"))
-    st.dataframe(_grid(tr, board), hide_index=True, width="stretch", key="dash_grid")
+    names = tuple((m.profile_id, m.nickname) for m in board.students)
+    st.dataframe(_kept_grid(board.version, tr.lang, names, school_class.time_zone, board), hide_index=True,
+                 width="stretch", key="dash_grid")
     st.download_button(tr("homework.dash.csv"), data=_csv(tr, board), file_name=f"capicu-class-{school_class.id}.csv",
                        mime="text/csv", icon=":material/download:", on_click="ignore", key="dash_csv")
 
@@ -170,7 +194,8 @@ def dashboard_tab(school_class) -> None:
                                   tr("homework.dash.right"): [percent(tr, r) for r in topics["rate"]]})
             st.dataframe(shown, hide_index=True, width="stretch", key="dash_topics")
     with right:
-        st.plotly_chart(_weeks_figure(tr, board, pid, member.nickname), width="stretch", key="dash_weeks")
+        st.plotly_chart(_kept_figure(board.version, tr.lang, pid, member.nickname, inks(), board), width="stretch",
+                        key="dash_weeks")
     st.download_button(tr("homework.dash.report", name=member.nickname), data=partial(report_pdf, board, pid),
                        file_name=f"capicu-report-{pid}.pdf", mime="application/pdf", icon=":material/print:",
                        on_click="ignore", key=f"dash_report_{pid}")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Callable
 from urllib.parse import quote
+from zoneinfo import available_timezones
 
 import pandas as pd
 import streamlit as st
@@ -29,6 +30,9 @@ from ui.parts.classroom.quiz import app_base, qr_svg
 STUDENT_PAGE = "myclass"
 TEACHER_PAGE = "classes"
 #: what the last action of this session left to show (PINs once, a PDF): per class id
+#: the time zones a class may keep its homework in: read from the system once per process
+#: (the page itself runs again at every click)
+ZONES = sorted(z for z in available_timezones() if "/" in z and not z.startswith(("Etc/", "SystemV/")))
 FRESH = "classes_fresh"
 FLASH = "classes_flash"
 EXPORTED = "classes_exported"  # class ids exported in this session: delete may follow
