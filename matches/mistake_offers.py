@@ -222,51 +222,56 @@ def watch(judging: Future | None, before: Round, seat: int, owner: int | None, s
 
 
 def offer_round(game: Any, index: int, seat: int, judged: Callable[[int], Decision | Future | None],
-                owner: int | None, source: str, store: Any, *, day: date | None = None) -> int:
+                owner: int | None, source: str, store: Any, *, day: date | None = None) -> list[Future]:
     """Offer every choice ``seat`` made in round ``index`` of ``game`` (a match record:
     ``strategy.review.MatchRecord``) from what is known of it: ``judged(ply)`` is its stored
     :class:`Decision`, the future still judging it, or None. Used after a reload or in a
     session that did not see the moves: what is already a puzzle, being proven or refused
-    here is not proven again (:func:`offer`). Returns how many choices were looked at."""
-    looked = 0
+    here is not proven again (:func:`offer`). Returns the proof jobs submitted for stored
+    decisions and the :func:`watch` futures of the others."""
+    started: list[Future] = []
     for ply, before in decision_points(game, index, seat):
         found = judged(ply)
         if found is None:
             continue
-        looked += 1
-        if isinstance(found, Decision):
-            try:
-                offer(owner, before, seat, found, source, store, day=day)
-            except Exception:  # noqa: BLE001 - a puzzle is a bonus: the page goes on
-                log.warning("a stored decision could not be offered for a personal puzzle", exc_info=True)
-        else:
-            watch(found, before, seat, owner, source, store, day=day)
-    return looked
+        if not isinstance(found, Decision):
+            started.append(watch(found, before, seat, owner, source, store, day=day))
+            continue
+        try:
+            job = offer(owner, before, seat, found, source, store, day=day)
+        except Exception:  # noqa: BLE001 - a puzzle is a bonus: the page goes on
+            log.warning("a stored decision could not be offered for a personal puzzle", exc_info=True)
+            continue
+        if job is not None:
+            started.append(job)
+    return started
 
 
 def keep_and_offer(url: str, code: str, seat: int, owner: int | None, source: str, day: date | None,
-                   round_index: int, decision: Decision) -> None:
+                   round_index: int, decision: Decision) -> Future | None:
     """A table's judging job's ``then`` (``strategy.review_queue.judge_and_keep``): keep the
     grade (:func:`matches.table_grades.keep_at`), then, for a profile (``owner``), offer the
     decision from the table as it is stored: the proof job keeps the puzzle in the same
     database (the table store's). So a judgement that ends in a worker process, or after
     the screen that asked was reloaded or closed, still becomes a puzzle. A guest's
-    (``owner`` None) is offered by their own screen: their puzzles live in its session."""
+    (``owner`` None) is offered by their own screen: their puzzles live in its session.
+    Returns the proof job, or None when nothing was offered."""
     keep_at(url, code, seat, round_index, decision)
     if owner is None or not offerable(decision):
-        return
+        return None
     tables = _tables_at(url)
     kept = tables.get(code)
     if kept is None:
-        return
+        return None
     game = Table.from_dict(kept.record).game
     if game is None or round_index >= len(game.rounds) or decision.ply >= len(game.rounds[round_index]):
-        return
+        return None
     if str(game.rounds[round_index][decision.ply].action) != decision.action:
-        return  # another match at this table since: not this decision's position
+        return None  # another match at this table since: not this decision's position
     before = dict(decision_points(game, round_index, seat)).get(decision.ply)
-    if before is not None:
-        offer(owner, before, seat, decision, source, mistakes_at(url), day=day)
+    if before is None:
+        return None
+    return offer(owner, before, seat, decision, source, mistakes_at(url), day=day)
 
 
 def judging_of(judge: Any, ply: int) -> Future | None:
