@@ -1,4 +1,4 @@
-"""The teacher's dashboard of a class: what its students did, read in a few queries.
+"""The teacher's dashboard of a class: what its students did, read in one look.
 
 One call, :func:`dashboard`, gathers everything the Progress tab shows: the students ×
 homework grid (done, late, started, not started; the score), each student's drill
@@ -11,47 +11,30 @@ never calls this: the teacher's page does, behind the class's passphrase
 Exports: :func:`grid_rows` (one row per student) and :func:`to_csv` (the quiz's
 formula-safe CSV writer), and classroom/student_report.py's PDF per student.
 
-What the students did is read once per change, not once per run: the grid, topics, ratings
-and last seen of a class are kept in this process (for every teacher's session of the
-class) under a key that one cheap look at the database gives (:func:`_changes`: how many
-answers, matches, lessons, rated results and devices the class's students have, and the
-newest of each; the roster, the homework and the puzzle sets themselves; which homework is
-overdue; the day). An answer, a finished match or a lesson changes that key, so the next run
-reads them again: a teacher never sees the grid as it was before a student's work.
+A look is one transaction: the roster, the homework, the puzzle sets and the history,
+read afresh, and each student's stamp; what the students did (the grid's states, topics,
+ratings, last seen) comes from classroom/class_reads.py, which reads it again only for a
+student whose stamp changed: a teacher never sees the grid as it was before a student's
+work, and a teacher's page that runs at every click does not read the whole class each time.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
-import threading
-import weakref
-from collections import OrderedDict
 from dataclasses import dataclass, field
-from types import MappingProxyType
-from datetime import date, datetime, timedelta, timezone
-from typing import Any, Callable, Mapping, Sequence
-from zoneinfo import ZoneInfo
+from datetime import datetime, timedelta, timezone
+from typing import Any, Callable, Mapping
 
 import pandas as pd
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from classroom.homework import (
-    Assignment, PuzzleSet, Status, _mistakes_due, assignments, local_time, puzzle_sets, statuses, zone,
-)
+from classroom.class_reads import Within, class_reads, stamps, week_start
+from classroom.homework import Assignment, PuzzleSet, Status, assignments, local_time, puzzle_sets, zone
 from classroom.quiz import to_csv
 from classroom.roster import Member, members
 from progress.store import Store
-from storage.database import (
-    attempts_table,
-    class_history_table,
-    devices_table,
-    games_table,
-    lessons_table,
-    rating_history_table,
-    utc,
-)
+from storage.database import class_history_table, utc
 
 #: How far back the charts and the topics look.
 WEEKS = 8
@@ -61,12 +44,6 @@ HISTORY_KINDS = ("quiz", "tables")
 HISTORY_LIMIT = 30
 #: The largest end-of-class summary kept (characters of JSON).
 HISTORY_DATA_LIMIT = 200_000
-#: Classes whose reads this process keeps, per database (the least recently shown go first).
-KEPT_CLASSES = 256
-
-TOPIC_COLUMNS = {"profile_id": "int64", "puzzle_type": "str", "attempts": "int64", "correct": "int64",
-                 "rate": "float64"}
-RATING_COLUMNS = {"profile_id": "int64", "kind": "str", "week": "datetime64[us]", "rating": "float64"}
 
 
 @dataclass(frozen=True)
@@ -84,10 +61,10 @@ class Dashboard:
     students: list[Member]
     homework: list[Assignment]
     sets: dict[int, PuzzleSet]
-    # the four below are shared by every session showing the class (see _Reads): read only
+    # the four below are shared by every session showing the class (class_reads.Reads): read only
     status: Mapping[tuple[int, int], Status]
-    topics: pd.DataFrame  # TOPIC_COLUMNS: each student's answers by puzzle type in the window
-    ratings: pd.DataFrame  # RATING_COLUMNS: each student's last rating of each week, per kind
+    topics: pd.DataFrame  # class_reads.TOPIC_COLUMNS: each student's answers by puzzle type in the window
+    ratings: pd.DataFrame  # class_reads.RATING_COLUMNS: each student's last rating of each week, per kind
     last_seen: Mapping[int, datetime | None]
     history: list[HistoryEntry] = field(default_factory=list)
     since: datetime | None = None
@@ -127,75 +104,6 @@ class Dashboard:
         """(homework finished, homework set) for one student."""
         mine = [self.status[(a.id, profile_id)] for a in self.homework]
         return sum(s.finished for s in mine), len(mine)
-
-
-def _topics(conn: Connection, ids: Sequence[int], since: datetime) -> pd.DataFrame:
-    t = attempts_table
-    right = sa.func.sum(sa.case((t.c.correct == sa.true(), 1), else_=0))
-    rows = conn.execute(sa.select(t.c.profile_id, t.c.puzzle_type, sa.func.count().label("attempts"),
-                                  right.label("correct"))
-                        .where(t.c.profile_id.in_(ids), t.c.at >= since)
-                        .group_by(t.c.profile_id, t.c.puzzle_type)).all()
-    frame = pd.DataFrame({"profile_id": [r.profile_id for r in rows], "puzzle_type": [r.puzzle_type for r in rows],
-                          "attempts": [int(r.attempts) for r in rows], "correct": [int(r.correct or 0) for r in rows]})
-    frame["rate"] = (frame["correct"] / frame["attempts"]) if len(frame) else pd.Series(dtype="float64")
-    return frame.astype(TOPIC_COLUMNS).sort_values(["profile_id", "puzzle_type"]).reset_index(drop=True)
-
-
-def week_start(moment: pd.Series, time_zone: str) -> pd.Series:
-    """The Monday (midnight, the class's wall clock, as a naive datetime) of each moment's week."""
-    local = moment.dt.tz_convert(time_zone).dt.tz_localize(None).dt.normalize()
-    return (local - pd.to_timedelta(local.dt.day_of_week, unit="D")).astype("datetime64[us]")
-
-
-def _mondays(since: datetime, until: datetime, time_zone: str) -> list[datetime]:
-    """The Mondays (midnight on the class's clock, as UTC moments) from the week of ``since``
-    to the one after ``until``: the edges of the chart's weeks."""
-    zone = ZoneInfo(time_zone)
-    first = since.astimezone(zone).date()
-    first -= timedelta(days=first.weekday())
-    edges, day = [], first
-    while True:
-        edge = datetime(day.year, day.month, day.day, tzinfo=zone).astimezone(timezone.utc)
-        edges.append(edge)
-        if edge > until:
-            return edges
-        day += timedelta(days=7)
-
-
-def _ratings(conn: Connection, ids: Sequence[int], since: datetime, until: datetime,
-             time_zone: str) -> pd.DataFrame:
-    """Each student's last rating of each week, per kind: the database finds the last row of
-    each (student, kind, week), so a class's thousands of rated answers stay there."""
-    h = rating_history_table
-    edges = _mondays(since, until, time_zone)
-    week = sa.case(*((h.c.at < edge, n) for n, edge in enumerate(edges[1:])), else_=len(edges) - 1)
-    rated = (sa.select(h.c.id, h.c.profile_id, h.c.kind, week.label("week"))
-             .where(h.c.profile_id.in_(ids), h.c.at >= since).subquery())
-    last = (sa.select(sa.func.max(rated.c.id).label("last_id"), rated.c.week)
-            .group_by(rated.c.profile_id, rated.c.kind, rated.c.week).subquery())
-    rows = conn.execute(sa.select(h.c.profile_id, h.c.kind, h.c.rating, last.c.week)
-                        .join(last, h.c.id == last.c.last_id)).all()
-    frame = pd.DataFrame({"profile_id": [r.profile_id for r in rows], "kind": [r.kind for r in rows],
-                          "week": [edges[int(r.week)].astimezone(ZoneInfo(time_zone)).replace(tzinfo=None)
-                                   for r in rows],
-                          "rating": [float(r.rating) for r in rows]})
-    frame = frame.astype(RATING_COLUMNS) if len(frame) else pd.DataFrame(
-        {k: pd.Series(dtype=v) for k, v in RATING_COLUMNS.items()})
-    return frame.sort_values(["profile_id", "kind", "week"]).reset_index(drop=True)
-
-
-def _last_seen(conn: Connection, ids: Sequence[int]) -> dict[int, datetime | None]:
-    seen: dict[int, datetime | None] = {pid: None for pid in ids}
-    for table, column in ((attempts_table, "at"), (games_table, "updated_at"), (devices_table, "last_seen")):
-        query = (sa.select(table.c.profile_id, sa.func.max(table.c[column]).label("last"))
-                 .where(table.c.profile_id.in_(ids)).group_by(table.c.profile_id))
-        for r in conn.execute(query):
-            if r.last is not None:
-                when = utc(r.last)
-                if seen.get(r.profile_id) is None or when > seen[r.profile_id]:
-                    seen[r.profile_id] = when
-    return seen
 
 
 def _history_of(row: Any) -> HistoryEntry:
@@ -244,126 +152,28 @@ def window_start(now: datetime, time_zone: str, weeks: int = WEEKS) -> datetime:
     return datetime(day.year, day.month, day.day, tzinfo=zone(time_zone)).astimezone(timezone.utc)
 
 
-def _changes(conn: Connection, ids: Sequence[int]) -> tuple:
-    """What changes whenever a student of ``ids`` does something the dashboard shows: per
-    table, how many rows they have and the newest of them, in one query. Rows are only added
-    (an answer, a lesson, a rated result) or moved forward (a match saved again, finished; a
-    device seen again); they go only with their profile, which leaves the roster too. Each
-    is an index's range (answers and rated results by profile and moment, lessons by
-    profile, matches by profile)."""
-    a, g, h, d = attempts_table, games_table, rating_history_table, devices_table
-
-    def count(tag: str, table: sa.Table, how_many: Any, newest: Any) -> sa.Select:
-        return sa.select(sa.literal(tag).label("tag"), how_many.label("n"), sa.cast(newest, sa.String).label("newest"))\
-            .where(table.c.profile_id.in_(ids))
-
-    finished = sa.func.coalesce(sa.func.sum(sa.case((g.c.status == "finished", 1), else_=0)), 0)
-    looks = sa.union_all(
-        count("answers", a, sa.func.count(), sa.func.max(a.c.at)),
-        count("matches", g, sa.func.count(), sa.func.max(g.c.updated_at)),
-        count("finished", g, finished, sa.func.max(g.c.id)),
-        count("lessons", lessons_table, sa.func.count(), sa.null()),
-        count("rated", h, sa.func.count(), sa.func.max(h.c.at)),
-        count("devices", d, sa.func.count(), sa.func.max(d.c.last_seen)),
-    )
-    return tuple(sorted((r.tag, int(r.n), r.newest) for r in conn.execute(looks)))
-
-
-class _Within:
-    """A store whose calls all run on one connection: a look at a class is one transaction
-    (one snapshot, and one turn at a busy database instead of one per read)."""
-
-    def __init__(self, conn: Connection) -> None:
-        self._conn = conn
-
-    def _run(self, work: Any, *, write: bool) -> Any:
-        return work(self._conn)
-
-
-@dataclass(frozen=True)
-class _Reads:
-    """The dear part of a dashboard: what the students did, kept per class (read only)."""
-
-    status: Mapping[tuple[int, int], Status]
-    topics: pd.DataFrame
-    ratings: pd.DataFrame
-    last_seen: Mapping[int, datetime | None]
-    memo: dict = field(default_factory=dict)
-
-
-#: database engine -> class id -> (key, reads): one entry per class, the newest key only
-_kept: "weakref.WeakKeyDictionary[Any, OrderedDict[int, tuple[str, _Reads]]]" = weakref.WeakKeyDictionary()
-_kept_lock = threading.Lock()
-
-
-def _kept_reads(store: Store, class_id: int, key: str) -> _Reads | None:
-    with _kept_lock:
-        classes = _kept.get(store._engine)
-        found = classes.get(class_id) if classes is not None else None
-        if found is None or found[0] != key:
-            return None
-        classes.move_to_end(class_id)
-        return found[1]
-
-
-def _keep_reads(store: Store, class_id: int, key: str, reads: _Reads) -> None:
-    with _kept_lock:
-        classes = _kept.setdefault(store._engine, OrderedDict())
-        classes[class_id] = (key, reads)
-        classes.move_to_end(class_id)
-        while len(classes) > KEPT_CLASSES:
-            classes.popitem(last=False)
-
-
-def _key(since: datetime, ids: Sequence[int], homework: Sequence[Assignment], sets: Mapping[int, PuzzleSet],
-         moment: datetime, changes: tuple, mistakes: Mapping[int, int] | None) -> str:
-    """One string for everything a dashboard's reads depend on (hashed: it is compared on
-    every run, and may be long)."""
-    work = [(a.id, a.kind, json.dumps(a.spec, sort_keys=True), a.set_at.isoformat(), a.due_at.isoformat(),
-             moment > a.due_at, moment >= a.set_at) for a in homework]
-    parts = (since.isoformat(), list(ids), work, sorted((k, list(v.puzzle_ids)) for k, v in sets.items()),
-             changes, sorted(mistakes.items()) if mistakes is not None else None)
-    return hashlib.sha256(json.dumps(parts, default=str).encode()).hexdigest()
-
-
 def dashboard(store: Store, school_class: Any, *, now: datetime | None = None, weeks: int = WEEKS) -> Dashboard:
     """Everything the Progress tab of ``school_class`` (a roster SchoolClass) shows: the
-    roster, homework and history read afresh, what the students did kept while it is
-    unchanged (see the module's words)."""
+    roster, homework and history read afresh in one look, what the students did kept while
+    it is unchanged (classroom/class_reads.py)."""
     moment = utc(now) if now is not None else datetime.now(timezone.utc)
-    time_zone = school_class.time_zone
-    since = window_start(moment, time_zone, weeks)
-    today = local_time(time_zone, moment).date()
+    since = window_start(moment, school_class.time_zone, weeks)
+    today = local_time(school_class.time_zone, moment).date()
 
     def look(conn: Connection):
-        within = _Within(conn)
+        within = Within(conn)
         students = members(within, school_class.id)
         homework = assignments(within, school_class.id)
         sets = {s.id: s for s in puzzle_sets(within, school_class.id)}
-        ids = sorted(m.profile_id for m in students)
-        changes = _changes(conn, ids) if ids else ()
         # personal puzzles due today count for "review your mistakes": read when one is set
-        reviews = ids and any(a.kind == "mistakes" for a in homework)
-        mistakes = _mistakes_due(conn, ids, today) if reviews else None
-        return students, homework, sets, ids, changes, mistakes, history(within, school_class.id)
+        reviews = any(a.kind == "mistakes" for a in homework)
+        stamped = stamps(conn, [m.profile_id for m in students], today, reviews)
+        return students, homework, sets, stamped, history(within, school_class.id)
 
-    students, homework, sets, ids, changes, mistakes, entries = store._run(look, write=False)
-    key = _key(since, ids, homework, sets, moment, changes, mistakes)
-    reads = _kept_reads(store, school_class.id, key)
-    if reads is None:  # read after the look: never older than the key it is kept under
-        reads = store._run(lambda conn: _read(conn, school_class, homework, sets, ids, moment, since), write=False)
-        _keep_reads(store, school_class.id, key, reads)
+    students, homework, sets, stamped, entries = store._run(look, write=False)
+    reads = class_reads(store, school_class, homework, sets, stamped, moment=moment, since=since)
     return Dashboard(school_class, students, homework, sets, reads.status, reads.topics, reads.ratings,
-                     reads.last_seen, entries, since, key, reads.memo)
-
-
-def _read(conn: Connection, school_class: Any, homework: Sequence[Assignment], sets: Mapping[int, PuzzleSet],
-          ids: Sequence[int], moment: datetime, since: datetime) -> _Reads:
-    status = statuses(_Within(conn), school_class, homework, ids, now=moment, sets=sets)
-    some = ids or [-1]
-    topics, ratings = _topics(conn, some, since), _ratings(conn, some, since, moment, school_class.time_zone)
-    seen = _last_seen(conn, ids) if ids else {}
-    return _Reads(MappingProxyType(status), topics, ratings, MappingProxyType(seen))
+                     reads.last_seen, entries, since, reads.version, reads.memo)
 
 
 def grid_rows(board: Dashboard, labels: Mapping[int, str], states: Mapping[str, str], *,

@@ -1,18 +1,22 @@
-"""The dashboard's reads are kept per class while nothing changed (classroom/dashboard.py),
+"""The dashboard's reads are kept per class while nothing changed (classroom/class_reads.py),
 and never shown stale: each kind of work a student does, on its own, changes the teacher's
 next look, on SQLite and PostgreSQL. Each step first checks that the kept reads were used
 (the same objects), so a test passes only because the key saw the change."""
 
 from __future__ import annotations
 
+import random
 from datetime import date, datetime, timedelta, timezone
 
+import pandas as pd
+import pytest
 import sqlalchemy as sa
 
+from classroom import class_reads
 from classroom import dashboard as dash
 from classroom import homework as hw
 from progress import open_store
-from storage.database import devices_table, games_table, mistakes_table, rating_history_table
+from storage.database import class_members_table, devices_table, games_table, mistakes_table, rating_history_table
 from tests.classroom.class_rows import make_class, student
 from tests.classroom.test_dashboard import answer
 from tests.classroom.test_homework import owe_mistake, played
@@ -22,6 +26,7 @@ UTC = timezone.utc
 NOW = datetime(2026, 12, 10, 12, 0, tzinfo=UTC)
 SET_AT = datetime(2026, 12, 1, 8, 0, tzinfo=UTC)
 DUE = datetime(2026, 12, 12, 17, 0)  # the class's clock (Amsterdam)
+original_read = class_reads._read
 
 
 def kept(store, cls, now=NOW):
@@ -132,3 +137,74 @@ def test_two_databases_never_share_a_class(tmp_path):
             boards.append(kept(store, cls))
     assert [b.school_class.id for b in boards] == [boards[0].school_class.id] * 2
     assert [int(b.topics["correct"].iloc[0]) for b in boards] == [1, 0]
+
+
+def read_afresh(store, cls, now):
+    class_reads.forget(store)
+    return dash.dashboard(store, cls, now=now)
+
+
+def same_board(kept_board, fresh):
+    assert dict(kept_board.status) == dict(fresh.status)
+    assert dict(kept_board.last_seen) == dict(fresh.last_seen)
+    pd.testing.assert_frame_equal(kept_board.topics, fresh.topics)
+    pd.testing.assert_frame_equal(kept_board.ratings, fresh.ratings)
+    assert kept_board.version == fresh.version
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_kept_reads_always_equal_a_read_from_scratch(store, seed, monkeypatch):
+    """A term in miniature: students answer (some answers dated back), do lessons, play,
+    owe and retire personal puzzles, come and go; homework moves; days pass. After each
+    step the teacher's look, kept and read again one student at a time, is what a look
+    from scratch reads."""
+    rnd = random.Random(seed)
+    cls = make_class(store)
+    pids = [student(store, cls, name) for name in ("Ana", "Bo", "Cy")]
+    work = [hw.set_homework(store, cls.id, kind, spec, DUE, set_at=SET_AT, now=SET_AT) for kind, spec in (
+        ("puzzles", {"drill": {"type": "block_count", "game": "all_fives", "band": "easy", "count": 3}}),
+        ("lessons", {"lessons": ["partners-laying", "block-game"]}),
+        ("play", {"game": "all_fives", "rounds": 1, "level": "casual"}),
+        ("mistakes", {"count": 1}))]
+    reads = []
+    monkeypatch.setattr(class_reads, "_read", lambda conn, c, h, s, ids, *rest: reads.append(len(ids))
+                        or original_read(conn, c, h, s, ids, *rest))
+    now, alone = NOW, 0
+    for step in range(30):
+        pid = rnd.choice(pids)
+        what = rnd.choice(["answer", "answer", "lesson", "match", "finish", "device", "owe", "retire", "join",
+                           "leave", "due", "time"])
+        at = now - timedelta(hours=rnd.randrange(1, 200))
+        if what == "answer":
+            answer(store, pid, rnd.choice(["block_count", "next_leader"]), rnd.random() < 0.5, at,
+                   band=rnd.choice([None, "easy"]))
+        elif what == "lesson":
+            store.mark_lesson_done(pid, rnd.choice(["partners-laying", "block-game"]), at.date())
+        elif what == "match":
+            played(store, pid, at, rounds=rnd.choice([1, 2]), status=rnd.choice(["finished", "playing"]))
+        elif what == "finish":
+            store._run(lambda conn: conn.execute(sa.update(games_table).where(games_table.c.profile_id == pid)
+                                                 .values(status="finished")), write=True)
+        elif what == "device":
+            store.remember_device(pid)
+        elif what == "owe":
+            owe_mistake(store, pid, f"mine-{step:016x}", (now - timedelta(days=rnd.choice([0, 3]))).date())
+        elif what == "retire":
+            store._run(lambda conn: conn.execute(sa.update(mistakes_table).where(mistakes_table.c.profile_id == pid)
+                                                 .values(due=None)), write=True)
+        elif what == "join":
+            pids.append(student(store, cls, f"New {step}"))
+        elif what == "leave" and len(pids) > 1:
+            pids.remove(pid)
+            store._run(lambda conn: conn.execute(sa.delete(class_members_table).where(
+                class_members_table.c.class_id == cls.id, class_members_table.c.profile_id == pid)), write=True)
+        elif what == "due":
+            hw.edit_homework(store, cls.id, rnd.choice(work).id, due=datetime(2026, 12, rnd.randrange(9, 15), 17, 0))
+        elif what == "time":
+            now += timedelta(hours=rnd.choice([1, 7, 30]))
+        before = len(reads)
+        kept_board = dash.dashboard(store, cls, now=now)
+        alone += any(0 < n < len(pids) for n in reads[before:])
+        same_board(kept_board, read_afresh(store, cls, now))
+        dash.dashboard(store, cls, now=now)  # kept again, as the last look left it
+    assert alone >= 3  # some looks read a student alone
