@@ -14,7 +14,9 @@ of a worker that died (a crash, killed, out of memory) is put back on the queue 
 a mark; if it kills a worker again it is stored as failed (:class:`jobs.JobCrashed`).
 ``--warm module:function`` runs once in each worker before its first job (the app passes
 the solver's warm-up, so the first hint does not pay for loading it). ``--parent PID``:
-stop when that process is gone (``scripts/start.sh`` passes the app's).
+stop when that process is gone (``scripts/start.sh`` passes the app's). A job that submits
+a job (a table's judgement offering a mistake for its proof) puts it on the queue this
+worker takes from, whatever the worker's environment named.
 """
 
 from __future__ import annotations
