@@ -41,6 +41,16 @@ class Screen:
         self.frames: list[str] = []
         self.read = 0
         self.page.on("websocket", lambda ws: ws.on("framereceived", self._keep))
+        # for the hunt of the screen that stops drawing (docs/tables.md, Known issues):
+        # what went wrong in the page, and each time it loaded again by itself
+        self.troubles: list[str] = []
+        self.page.on("pageerror", lambda error: self.troubles.append(f"error: {error}"[:300]))
+        self.page.on("console", lambda message: message.type == "error" and self.troubles.append(
+            f"console: {message.text}"[:300]))
+        self.page.on("requestfailed", lambda request: self.troubles.append(
+            f"failed: {request.url[-80:]} {request.failure}"[:300]))
+        self.page.on("framenavigated", lambda frame: frame == self.page.main_frame and self.troubles.append(
+            f"loaded: {frame.url[-80:]}"))
         self.page.goto(url)
 
     def _keep(self, payload) -> None:
@@ -134,7 +144,7 @@ def test_four_people_play_a_round_each_seeing_only_their_own_hand(browser, app_u
                 except Exception as error:  # noqa: BLE001 - a crashed page is a finding too
                     state = [f"no answer: {type(error).__name__}"]
                 missed.append((seat, board.get_attribute("data-moves") if board.count() else None,
-                               [text[:200] for text in errors.all_inner_texts()], state))
+                               [text[:200] for text in errors.all_inner_texts()], state, screen.troubles[-12:]))
                 screen.page.screenshot(path=str(artifacts / f"table_missed_round_end_seat{seat}.png"), full_page=True)
                 # Known under the full suite's load (docs/tables.md, "Known issues"): a screen
                 # can miss the round's end and stay on the last move until it looks again. A
@@ -143,7 +153,7 @@ def test_four_people_play_a_round_each_seeing_only_their_own_hand(browser, app_u
                 expect(screen.page.get_by_text("Round over").first, f"seat {seat}'s screen, reloaded").to_be_visible(
                     timeout=90_000)
         if missed:
-            warnings.warn(f"the screens of seats {missed} (seat, moves drawn, errors shown, [page, readyState, body size]) missed the round's "
+            warnings.warn(f"the screens of seats {missed} (seat, moves drawn, errors shown, [page, readyState, body size], the page's last errors, failed requests and loads) missed the round's "
                           "end until reloaded", stacklevel=1)
         host.page.screenshot(path=str(artifacts / "table_round_over.png"), full_page=True)
     finally:
