@@ -59,16 +59,18 @@ for version in "$@"; do
         continue
     fi
     log="$venv/smoke-install.log"
+    # pip's own lines go to the log (read on a failure); setup.sh's steps, if any, are shown
     if ! CAPICU_VENV="$venv" PYTHON="$python" bash scripts/setup.sh test >"$log" 2>&1; then
         if index_unreachable "$venv"; then
             echo "Python $version: no package index could be reached, so it was not installed: skipped"
             continue
         fi
         echo "Python $version: installing Capicú failed ($log):" >&2
-        grep -v "^WARNING: Location" "$log" | tail -n 30 >&2
+        tail -n 30 "$log" >&2
         failed=1
         continue
     fi
+    grep "^capicu: " "$log"
     echo "Python $version ($("$venv/bin/python" -c 'import platform; print(platform.python_version())')): the smoke set"
     # only the files that hold smoke tests: collecting the whole suite would cost more than
     # running the set; PostgreSQL's runs of the store tests need a server and its driver
