@@ -3,9 +3,9 @@ dashboard.py), read once per change and kept for every teacher's session of the 
 
 The reads: each homework's state per student (classroom.homework.statuses), each student's
 answers by puzzle type in the window (:func:`topics`), their last rating of each week
-(:func:`ratings`), when they were last seen (:func:`last_seen`). Read for a class of 40 with
-a term's work, they cost a busy server a few hundred milliseconds; a teacher's page runs at
-every click, and two teachers may watch the same class.
+(:func:`ratings`), when they were last seen (:func:`last_seen`, from their stamp). Read for
+a class of 40 with a term's work, they cost a busy server a few hundred milliseconds; a
+teacher's page runs at every click, and two teachers may watch the same class.
 
 So they are kept in this process, per database and class, with what they were read from:
 
@@ -119,20 +119,6 @@ def ratings(conn: Connection, ids: Sequence[int], since: datetime, until: dateti
     return frame.sort_values(["profile_id", "kind", "week"]).reset_index(drop=True)
 
 
-def last_seen(conn: Connection, ids: Sequence[int]) -> dict[int, datetime | None]:
-    """When each student last answered, played or opened the app on a kept device."""
-    seen: dict[int, datetime | None] = {pid: None for pid in ids}
-    for table, column in ((attempts_table, "at"), (games_table, "updated_at"), (devices_table, "last_seen")):
-        query = (sa.select(table.c.profile_id, sa.func.max(table.c[column]).label("last"))
-                 .where(table.c.profile_id.in_(ids)).group_by(table.c.profile_id))
-        for r in conn.execute(query):
-            if r.last is not None:
-                when = utc(r.last)
-                if seen.get(r.profile_id) is None or when > seen[r.profile_id]:
-                    seen[r.profile_id] = when
-    return seen
-
-
 # --- what changed -----------------------------------------------------------------------
 
 
@@ -142,28 +128,42 @@ def stamps(conn: Connection, ids: Sequence[int], today: date, reviews: bool) -> 
     rated results by profile and moment, lessons and matches by profile."""
     a, g, h, d = attempts_table, games_table, rating_history_table, devices_table
 
-    def count(tag: str, table: sa.Table, how_many: Any, newest: Any) -> sa.Select:
+    no_moment, no_id = sa.cast(sa.null(), sa.DateTime(timezone=True)), sa.cast(sa.null(), sa.Integer)
+
+    def count(tag: str, table: sa.Table, how_many: Any, moment: Any = no_moment, row: Any = no_id) -> sa.Select:
         return (sa.select(table.c.profile_id.label("pid"), sa.literal(tag).label("tag"), how_many.label("n"),
-                          sa.cast(newest, sa.String).label("newest"))
+                          moment.label("moment"), row.label("row"))
                 .where(table.c.profile_id.in_(ids)).group_by(table.c.profile_id))
 
     finished = sa.func.sum(sa.case((g.c.status == "finished", 1), else_=0))
     looks = sa.union_all(
         count("answers", a, sa.func.count(), sa.func.max(a.c.at)),
         count("matches", g, sa.func.count(), sa.func.max(g.c.updated_at)),
-        count("finished", g, finished, sa.func.max(g.c.id)),
-        count("lessons", lessons_table, sa.func.count(), sa.null()),
+        count("finished", g, finished, row=sa.func.max(g.c.id)),
+        count("lessons", lessons_table, sa.func.count()),
         count("rated", h, sa.func.count(), sa.func.max(h.c.at)),
         count("devices", d, sa.func.count(), sa.func.max(d.c.last_seen)),
     )
     found: dict[int, list] = {pid: [] for pid in ids}
     if ids:
         for r in conn.execute(looks):
-            found[r.pid].append((r.tag, int(r.n or 0), r.newest))
+            found[r.pid].append((r.tag, int(r.n or 0), utc(r.moment) if r.moment is not None else None, r.row))
         if reviews:
             for pid, due in _mistakes_due(conn, ids, today).items():
-                found[pid].append(("reviews due", due, None))
+                found[pid].append(("reviews due", due, None, None))
     return {pid: tuple(sorted(rows)) for pid, rows in found.items()}
+
+
+#: the parts of a stamp whose newest moment is a student's doing (an answer, a match saved,
+#: a kept device opening the app): the newest of them is when they were last seen
+SEEN_IN = ("answers", "matches", "devices")
+
+
+def last_seen(stamp: tuple) -> datetime | None:
+    """When a student last answered, played or opened the app on a kept device (their stamp
+    already holds each newest moment)."""
+    moments = [moment for tag, _n, moment, _row in stamp if tag in SEEN_IN and moment is not None]
+    return max(moments) if moments else None
 
 
 def setting(since: datetime, homework: Sequence[Assignment], sets: Mapping[int, PuzzleSet],
@@ -247,28 +247,30 @@ def class_reads(store: Store, school_class: Any, homework: Sequence[Assignment],
     never older than the stamps it is kept under."""
     now_setting = setting(since, homework, sets, moment)
     ids = sorted(stamped)
-    version = hashlib.sha256(json.dumps([now_setting, sorted(stamped.items())]).encode()).hexdigest()
+    version = hashlib.sha256(json.dumps([now_setting, sorted(stamped.items())], default=str).encode()).hexdigest()
     old = _last_kept(store, school_class.id)
     if old is not None and old.setting == now_setting:
         changed = [pid for pid in ids if old.stamps.get(pid) != stamped[pid]]
         gone = set(old.stamps) - set(ids)
         if not changed and not gone:
             return old.reads
-        fresh = store._run(lambda conn: _read(conn, school_class, homework, sets, changed, moment, since), write=False)
+        fresh = store._run(lambda conn: _read(conn, school_class, homework, sets, changed, stamped, moment, since),
+                           write=False)
         reads = _merged(old.reads, fresh, set(changed) | gone, version)
     else:
-        reads = store._run(lambda conn: _read(conn, school_class, homework, sets, ids, moment, since), write=False)
+        reads = store._run(lambda conn: _read(conn, school_class, homework, sets, ids, stamped, moment, since),
+                           write=False)
         reads = Reads(reads.status, reads.topics, reads.ratings, reads.last_seen, version)
     _keep(store, school_class.id, _Kept(now_setting, MappingProxyType(dict(stamped)), reads))
     return reads
 
 
 def _read(conn: Connection, school_class: Any, homework: Sequence[Assignment], sets: Mapping[int, PuzzleSet],
-          ids: Sequence[int], moment: datetime, since: datetime) -> Reads:
+          ids: Sequence[int], stamped: Mapping[int, tuple], moment: datetime, since: datetime) -> Reads:
     status = statuses(Within(conn), school_class, homework, ids, now=moment, sets=sets)
     some = list(ids) or [-1]
     found_topics, found_ratings = topics(conn, some, since), ratings(conn, some, since, moment, school_class.time_zone)
-    seen = last_seen(conn, ids) if ids else {}
+    seen = {pid: last_seen(stamped[pid]) for pid in ids}
     return Reads(MappingProxyType(status), found_topics, found_ratings, MappingProxyType(seen), "")
 
 
