@@ -41,7 +41,7 @@ import pandas as pd
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from classroom.homework import Assignment, PuzzleSet, Status, _mistakes_due, statuses
+from classroom.homework import Assignment, PuzzleSet, Status, Within, _mistakes_due, statuses
 from progress.store import Store
 from storage.database import (
     attempts_table,
@@ -175,17 +175,6 @@ def setting(since: datetime, homework: Sequence[Assignment], sets: Mapping[int, 
     return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
 
 
-class Within:
-    """A store whose calls all run on one connection: a look at a class is one transaction
-    (one snapshot, and one turn at a busy database instead of one per read)."""
-
-    def __init__(self, conn: Connection) -> None:
-        self._conn = conn
-
-    def _run(self, work: Any, *, write: bool) -> Any:
-        return work(self._conn)
-
-
 # --- keeping them -----------------------------------------------------------------------
 
 
@@ -289,6 +278,6 @@ def _merged(old: Reads, fresh: Reads, again: set[int], version: str) -> Reads:
 
 
 __all__ = [
-    "KEPT_CLASSES", "RATING_COLUMNS", "Reads", "TOPIC_COLUMNS", "Within", "class_reads", "forget", "last_seen",
+    "KEPT_CLASSES", "RATING_COLUMNS", "Reads", "TOPIC_COLUMNS", "class_reads", "forget", "last_seen",
     "ratings", "setting", "stamps", "topics", "week_start",
 ]

@@ -29,8 +29,8 @@ import pandas as pd
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from classroom.class_reads import Within, class_reads, stamps, week_start
-from classroom.homework import Assignment, PuzzleSet, Status, assignments, local_time, puzzle_sets, zone
+from classroom.class_reads import class_reads, stamps, week_start
+from classroom.homework import Assignment, PuzzleSet, Status, Within, assignments, local_time, puzzle_sets, zone
 from classroom.quiz import to_csv
 from classroom.roster import Member, members
 from progress.store import Store

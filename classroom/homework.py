@@ -571,6 +571,17 @@ class TodoItem:
         return self.sets.get(self.assignment.spec.get("set")) if self.assignment.kind == "puzzles" else None
 
 
+class Within:
+    """A store whose calls all run on one connection: several reads in one transaction (one
+    snapshot, and one turn at a busy database instead of one per read)."""
+
+    def __init__(self, conn: Connection) -> None:
+        self._conn = conn
+
+    def _run(self, work: Any, *, write: bool) -> Any:
+        return work(self._conn)
+
+
 def todo(store: Store, profile_id: int, *, now: datetime | None = None) -> list[TodoItem]:
     """A student's homework in every class they belong to (archived classes left out): what
     is not done, soonest due first (overdue first of all), then what was done and is due
@@ -590,18 +601,19 @@ def todo(store: Store, profile_id: int, *, now: datetime | None = None) -> list[
         if set_ids:
             t = puzzle_sets_table
             sets = {r.id: _puzzle_set_of(r) for r in conn.execute(sa.select(t).where(t.c.id.in_(sorted(set_ids))))}
-        return rows, sets
+        by_class: dict[int, tuple[ClassRef, list[Assignment]]] = {}
+        for r in rows:
+            ref = ClassRef(int(r.class_id), r.class_name, r.time_zone, r.lang)
+            by_class.setdefault(ref.id, (ref, []))[1].append(
+                Assignment(int(r.id), int(r.class_id), r.kind, json.loads(r.spec), utc(r.set_at), utc(r.due_at),
+                           utc(r.created_at)))
+        # each class's statuses in the same transaction: a student's Home is one turn at the database
+        return sets, [(ref, work, statuses(Within(conn), ref, work, [profile_id], now=moment, sets=sets))
+                      for ref, work in by_class.values()]
 
-    rows, sets = store._run(read, write=False)
+    sets, classes = store._run(read, write=False)
     items = []
-    by_class: dict[int, tuple[ClassRef, list[Assignment]]] = {}
-    for r in rows:
-        ref = ClassRef(int(r.class_id), r.class_name, r.time_zone, r.lang)
-        by_class.setdefault(ref.id, (ref, []))[1].append(
-            Assignment(int(r.id), int(r.class_id), r.kind, json.loads(r.spec), utc(r.set_at), utc(r.due_at),
-                       utc(r.created_at)))
-    for ref, work in by_class.values():
-        found = statuses(store, ref, work, [profile_id], now=moment, sets=sets)
+    for ref, work, found in classes:
         for a in work:
             status = found[(a.id, profile_id)]
             if status.finished and a.due_at < moment - DONE_SHOWN:
@@ -614,5 +626,5 @@ def todo(store: Store, profile_id: int, *, now: datetime | None = None) -> list[
 __all__ = [
     "Assignment", "ClassRef", "HomeworkError", "KINDS", "PuzzleSet", "Status", "TodoItem", "assignments",
     "check_spec", "delete_homework", "delete_puzzle_set", "edit_homework", "local_due", "local_time",
-    "puzzle_sets", "save_puzzle_set", "set_homework", "statuses", "todo",
+    "Within", "puzzle_sets", "save_puzzle_set", "set_homework", "statuses", "todo",
 ]
