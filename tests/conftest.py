@@ -7,6 +7,8 @@ keeps its tests on one worker, so the fixture is made once, not once per worker.
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 
@@ -66,6 +68,13 @@ class _GroupSuffix:
             suffix = "@" + "_".join(names)
             if names and not item.nodeid.endswith(suffix) and hasattr(item, "_id"):
                 item._id = coerce_node_id(item.nodeid + suffix)
+
+
+def pytest_unconfigure(config):
+    # this process's PostgreSQL (tests/support/postgres.py), if a test started it
+    postgres = sys.modules.get("tests.support.postgres")
+    if postgres is not None:
+        postgres.stop_shared_server()
 
 
 def pytest_configure(config):

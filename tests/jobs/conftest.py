@@ -20,10 +20,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="session")
 def postgres_base():
-    from tests.support.postgres import postgres_server
+    from tests.support.postgres import shared_server
 
-    with postgres_server() as base:
-        yield base
+    return shared_server()  # one server per test process, shared with the store tests
 
 
 @contextlib.contextmanager
@@ -60,10 +59,13 @@ def queue_mode(monkeypatch):
 def store(request, tmp_path) -> str:
     """A fresh store: a SQLite file, or a new database on a throwaway PostgreSQL."""
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'jobs.sqlite3'}"
-    from tests.support.postgres import new_database
+        yield f"sqlite:///{tmp_path / 'jobs.sqlite3'}"
+        return
+    from tests.support.postgres import drop_database, new_database
 
-    return new_database(request.getfixturevalue("postgres_base"))
+    url = new_database(request.getfixturevalue("postgres_base"))
+    yield url
+    drop_database(url)
 
 
 def wait_until(check, what: str, limit: float = 120.0):

@@ -38,23 +38,27 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture(scope="session")
 def postgres_base():
-    """One throwaway PostgreSQL server per test process (tests/support/postgres.py)."""
-    from tests.support.postgres import postgres_server
+    """One throwaway PostgreSQL server per test process (tests/support/postgres.py), the
+    same one however many modules import this fixture."""
+    from tests.support.postgres import shared_server
 
-    with postgres_server() as base:
-        yield base
+    return shared_server()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request, tmp_path: Path) -> str:
-    """Every store test runs on SQLite and on a real PostgreSQL (a fresh database each)."""
+    """Every store test runs on SQLite and on a real PostgreSQL (a fresh database each,
+    on PostgreSQL a copy of one that has the schema: tests/support/postgres.py)."""
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'progress' / 'capicu.sqlite3'}"
+        yield f"sqlite:///{tmp_path / 'progress' / 'capicu.sqlite3'}"
+        return
     if "db_path" in request.fixturenames:
         pytest.skip("this test looks at the SQLite file itself")
-    from tests.support.postgres import new_database
+    from tests.support.postgres import database_with_schema, drop_database
 
-    return new_database(request.getfixturevalue("postgres_base"))
+    url = database_with_schema(request.getfixturevalue("postgres_base"))
+    yield url
+    drop_database(url)
 
 
 @pytest.fixture(params=["saved", "memory"])
