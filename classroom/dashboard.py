@@ -200,16 +200,17 @@ def grid_rows(board: Dashboard, labels: Mapping[int, str], states: Mapping[str, 
     return rows
 
 
-def _by_student(frame: pd.DataFrame, by: list[str], columns: list[str]) -> dict[Any, pd.DataFrame]:
-    return {(key if len(by) > 1 else key[0]): part[columns].reset_index(drop=True)
-            for key, part in frame.groupby(by, sort=False)}
+def _of_student(frame: pd.DataFrame, profile_id: int, columns: list[str], kind: str | None = None) -> pd.DataFrame:
+    mine = frame["profile_id"] == profile_id
+    if kind is not None:
+        mine &= frame["kind"] == kind
+    return frame.loc[mine, columns].reset_index(drop=True)
 
 
 def student_weeks(board: Dashboard, profile_id: int, kind: str) -> pd.DataFrame:
     """One student's rating of ``kind`` at the end of each week (``week, rating``)."""
-    parts = board._remember(("weeks",), lambda: _by_student(board.ratings, ["profile_id", "kind"], ["week", "rating"]))
-    found = parts.get((profile_id, kind))
-    return found if found is not None else board.ratings[["week", "rating"]].iloc[:0].reset_index(drop=True)
+    return board._remember(("weeks", profile_id, kind),
+                           lambda: _of_student(board.ratings, profile_id, ["week", "rating"], kind))
 
 
 def class_weeks(board: Dashboard, kind: str) -> pd.DataFrame:
@@ -224,10 +225,9 @@ def class_weeks(board: Dashboard, kind: str) -> pd.DataFrame:
 
 
 def student_topics(board: Dashboard, profile_id: int) -> pd.DataFrame:
-    columns = ["puzzle_type", "attempts", "correct", "rate"]
-    parts = board._remember(("topics",), lambda: _by_student(board.topics, ["profile_id"], columns))
-    found = parts.get(profile_id)
-    return found if found is not None else board.topics[columns].iloc[:0].reset_index(drop=True)
+    """One student's answers by puzzle type in the window (``puzzle_type, attempts, correct, rate``)."""
+    return board._remember(("topics", profile_id), lambda: _of_student(
+        board.topics, profile_id, ["puzzle_type", "attempts", "correct", "rate"]))
 
 
 __all__ = [
