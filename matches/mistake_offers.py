@@ -11,8 +11,9 @@ cannot be proven is not kept (it is logged).
 
 :func:`watch` does the same for a decision still being judged: it waits on the judging
 (``strategy.review_queue.RoundJudge``) with a done-callback, then offers it. The hooks:
-Play (``ui/pages/play.py``), tables and class tables (``ui/pages/table.py``: the player's
-profile, never a guest's) and the analysis board's recorded rounds (``ui/pages/analyse.py``).
+Play (``ui/pages/play.py``), tables and class tables (``ui/pages/table.py``: a guest's from
+the screen, a profile's from the judging job) and the analysis board's recorded rounds
+(``ui/pages/analyse.py``).
 
 A profile's proof job keeps the puzzle itself (:func:`prove_and_keep`, in the database
 at the URL it is given), as a table's judging keeps its grades (``matches.table_grades``):
@@ -43,7 +44,7 @@ import jobs
 from engine import Round
 from engine.notation import position_from_dict, position_to_dict
 from matches.table import Table
-from matches.table_grades import _tables_at, keep_at
+from matches.table_grades import _tables_at, keep_at  # the judging job's one table store per URL
 from progress.mistakes import GRADES, SOURCES, PersonalPuzzle, SavedMistakes, puzzle_id
 from storage.errors import ProgressError
 from strategy.mistake_proof import prove
