@@ -51,6 +51,20 @@ def progress_db(tmp_path, monkeypatch):
     st.cache_resource.clear()
 
 
+@pytest.fixture
+def light_review(monkeypatch):
+    """For a test of where a round's review goes, not of its grades: each choice is judged
+    on at most 64 sampled deals (the review's own floor is 512, its cap 6,000), on the
+    pages' own rounds (strategy.review_queue) and at the tables (matches.table_review), so
+    the background judging is a fraction of a second."""
+    import matches.table_review
+    import strategy.review_queue as queue
+
+    judge_move = queue.judge_move
+    monkeypatch.setattr(queue, "judge_move", lambda *args, **kwargs: judge_move(*args, **{"deals": 64, **kwargs}))
+    monkeypatch.setattr(matches.table_review, "REVIEW_MAX_DEALS", 64)
+
+
 def open_app(page: str | None = None, **params: str) -> AppTest:
     """The app with these query parameters, on ``page`` (``"lesson"`` for ui/pages/lesson.py)."""
     at = AppTest.from_file(APP, default_timeout=60)

@@ -128,16 +128,6 @@ def _reviewed(at):
     return at
 
 
-@pytest.fixture
-def light_review(monkeypatch):
-    """For a test of what comes after a round's review, not of its grades: each choice is
-    judged on at most 64 sampled deals (the page's own cap is 6,000, at least 512 before
-    a grade is called clear), so the background judging is a fraction of a second."""
-    import matches.table_review
-
-    monkeypatch.setattr(matches.table_review, "REVIEW_MAX_DEALS", 64)
-
-
 def _links(at) -> list[str]:
     return [p.proto.query_string for p in at.get("page_link") if p.proto.page == "analyse"]
 

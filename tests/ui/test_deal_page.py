@@ -78,7 +78,7 @@ def test_the_page_speaks_every_language_and_a_guest_plays_unranked(lang):
     assert tr("deal.practice_badge") in texts_of(at)
 
 
-def test_the_expert_s_line_is_played_out_while_you_play_then_kept_for_everyone(progress_db):
+def test_the_expert_s_line_is_played_out_while_you_play_then_kept_for_everyone(progress_db, light_review):
     tr = translator("en")
     at = open_app("deal", lang="en")
     at.button(key="deal_start_guest").click().run()
@@ -99,7 +99,7 @@ def test_the_expert_s_line_is_played_out_while_you_play_then_kept_for_everyone(p
     assert "deal_lines" not in later.session_state
 
 
-def test_a_profile_s_first_play_counts_a_reload_resumes_it_and_the_next_player_sees_it(progress_db):
+def test_a_profile_s_first_play_counts_a_reload_resumes_it_and_the_next_player_sees_it(progress_db, light_review):
     tr = translator("en")
     at = create_profile(open_app("deal", lang="en"), "Ana")
     at.button(key="deal_start_rated").click().run()

@@ -24,16 +24,6 @@ def instant_bots(monkeypatch):
     monkeypatch.setattr(ui.parts.play.setup, "PACES", {name: 0.0 for name in ui.parts.play.setup.PACES})
 
 
-@pytest.fixture
-def light_review(monkeypatch):
-    """For a test of where a round's review goes, not of its grades: each choice is judged
-    on at most 64 sampled deals (the review's own floor is 512, its cap 6,000)."""
-    import strategy.review_queue as queue
-
-    judge_move = queue.judge_move
-    monkeypatch.setattr(queue, "judge_move", lambda *args, **kwargs: judge_move(*args, **{"deals": 64, **kwargs}))
-
-
 def _game(at) -> Game:
     return at.session_state["play_game"]
 
@@ -223,7 +213,7 @@ def test_a_hint_worked_out_while_the_player_thinks_is_the_deeper_one_at_once(mon
     from strategy.evaluate import position_seed
     from strategy.hint_ahead import deeper_hint
 
-    light = 1_000_000  # the suite's time: the three stages keep their order, on less work
+    light = 250_000  # the suite's time: the three stages keep their order, on less work
     monkeypatch.setattr(strategy.hints, "HINT_NODES", light)
     monkeypatch.setattr(strategy.hints, "DEEP_NODES", 2 * light)
     monkeypatch.setattr(strategy.hints, "THOROUGH_NODES", 3 * light)
@@ -249,7 +239,7 @@ def test_a_first_hint_that_cannot_tell_the_moves_apart_is_refined_while_the_play
     from strategy.evaluate import position_seed
     from strategy.hint_ahead import deeper_hint
 
-    light = 1_000_000  # the suite's time: the three stages keep their order, on less work
+    light = 250_000  # the suite's time: the three stages keep their order, on less work
     monkeypatch.setattr(strategy.hints, "HINT_NODES", light)
     monkeypatch.setattr(strategy.hints, "DEEP_NODES", 2 * light)
     monkeypatch.setattr(strategy.hints, "THOROUGH_NODES", 3 * light)

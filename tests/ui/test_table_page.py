@@ -64,7 +64,7 @@ def tiles_in(text: str) -> set[str]:
     return set(re.findall(r"\b[0-6]-[0-6]\b", text))
 
 
-def test_a_whole_round_between_two_people_each_seeing_only_their_own_hand(progress_db):
+def test_a_whole_round_between_two_people_each_seeing_only_their_own_hand(progress_db, light_review):
     host, code = open_two_player_table()
     assert code in texts_of(host)
     guest = sit_down(code, 1, "Luis")
@@ -188,7 +188,7 @@ def test_a_touch_move_table_says_so_in_its_lobby_and_deals_with_the_rule(progres
 def test_after_a_first_hint_the_next_one_is_worked_out_while_the_player_thinks(progress_db, monkeypatch):
     import strategy.hints
 
-    light = 1_000_000  # the suite's time: the three stages keep their order, on less work
+    light = 250_000  # the suite's time: the three stages keep their order, on less work
     monkeypatch.setattr(strategy.hints, "HINT_NODES", light)
     monkeypatch.setattr(strategy.hints, "DEEP_NODES", 2 * light)
     monkeypatch.setattr(strategy.hints, "THOROUGH_NODES", 3 * light)
