@@ -320,20 +320,6 @@ class TableStore:
 
     # -- the players' own grades (a class's summary)
 
-    def keep_grades(self, code: str, seat: int, round_index: int, grades: Iterable[tuple[int, str, float]]) -> None:
-        """Seat ``seat``'s judged moves of one round, ``(ply, grade, loss)``; written again
-        as a whole, so keeping the same round twice changes nothing."""
-        g = grades_table
-        rows = [dict(code=code, seat=int(seat), round=int(round_index), ply=int(ply), grade=str(grade)[:16],
-                     loss=float(loss)) for ply, grade, loss in grades]
-
-        def work(conn) -> None:
-            conn.execute(sa.delete(g).where(g.c.code == code, g.c.seat == int(seat), g.c.round == int(round_index)))
-            if rows:
-                conn.execute(sa.insert(g), rows)
-
-        self._run(work, write=True)
-
     def grades(self, codes: Iterable[str]) -> list[Grade]:
         wanted = sorted({normalize_code(c) for c in codes} - {""})
         g = grades_table

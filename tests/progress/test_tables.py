@@ -9,6 +9,7 @@ import threading
 import pytest
 
 from matches.table import Options, Table, TableError, token_hash
+from matches.table_grades import keep_judged
 from matches.table_store import TableStore
 from progress import open_store
 from ui.parts.tables.sync import change, drive, load, open_table
@@ -183,9 +184,9 @@ def test_a_class_s_tables_have_one_pulse_that_moves_with_any_of_them(db_url):
 def test_a_players_grades_are_kept_once_per_round_and_read_back(db_url):
     tables = TableStore(open_store(db_url))
     code = class_table(tables, "CLASS4", 1, [("Ana", token_hash("a")), None, None, None])
-    tables.keep_grades(code, 0, 0, [(1, "best", 0.0), (5, "mistake", 8.5)])
-    tables.keep_grades(code, 0, 0, [(1, "best", 0.0), (5, "mistake", 8.5)])  # a rerun writes the same round again
-    tables.keep_grades(code, 0, 1, [(2, "good", 1.5)])
+    keep_judged(tables, code, 0, 0, [(1, "best", 0.0), (5, "mistake", 8.5)])
+    keep_judged(tables, code, 0, 0, [(1, "best", 0.0), (5, "mistake", 8.5)])  # a reload judges the round again
+    keep_judged(tables, code, 0, 1, [(2, "good", 1.5)])
     kept = tables.grades([code, "NOSUCH"])
     assert [(g.round, g.ply, g.grade, g.loss) for g in kept] == [(0, 1, "best", 0.0), (0, 5, "mistake", 8.5),
                                                                (1, 2, "good", 1.5)]
