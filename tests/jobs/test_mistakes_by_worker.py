@@ -20,10 +20,13 @@ from tests.strategy.test_mistake_proof import DAY, SEAT, _before, _decision
 def progress_url(request, tmp_path) -> str:
     """The progress database: a SQLite file, or a new database on a throwaway PostgreSQL."""
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'capicu.sqlite3'}"
-    from tests.support.postgres import new_database
+        yield f"sqlite:///{tmp_path / 'capicu.sqlite3'}"
+        return
+    from tests.support.postgres import drop_database, new_database
 
-    return new_database(request.getfixturevalue("postgres_base"))
+    url = new_database(request.getfixturevalue("postgres_base"))
+    yield url
+    drop_database(url)
 
 
 def test_a_proof_pending_when_the_server_restarts_is_kept_by_the_worker(queue_mode, tmp_path, progress_url):
