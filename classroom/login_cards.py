@@ -20,9 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Sequence
 
-#: where Debian keeps DejaVu (the worksheet's font too): names in any Latin, Greek or
-#: Cyrillic script print as typed; without it, Latin-1 with "?" for the rest
-FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu"))
+from language.pdf_fonts import dejavu_files
+
 QR_MM = 70
 
 
@@ -45,19 +44,15 @@ def a4_document(title: str, *, margin: float, page_break: bool):
     pdf.set_auto_page_break(page_break, margin=margin)
     pdf.set_title(title)
     pdf.set_creator("Capicú")
-    files = _fonts()
+    # DejaVu (language.pdf_fonts): names in any Latin, Greek or Cyrillic script print as
+    # typed; without it, Latin-1 with "?" for the rest
+    files = dejavu_files()
     if files:
         pdf.add_font("DejaVu", "", str(files[0]))
         pdf.add_font("DejaVu", "B", str(files[1]))
     return pdf, files, "DejaVu" if files else "Helvetica"
 
 
-def _fonts() -> tuple[Path, Path] | None:
-    for folder in FONT_DIRS:
-        regular, bold = folder / "DejaVuSans.ttf", folder / "DejaVuSans-Bold.ttf"
-        if regular.exists() and bold.exists():
-            return regular, bold
-    return None
 
 
 def _qr_png(link: str) -> io.BytesIO:

@@ -15,6 +15,7 @@ pytest.importorskip("fpdf")
 
 from puzzles import daily_set  # noqa: E402
 from puzzles.explain import explanation, question_text  # noqa: E402
+from language.pdf_fonts import dejavu_files  # noqa: E402
 from ui.parts import worksheet  # noqa: E402
 from ui.i18n import translator  # noqa: E402
 
@@ -30,7 +31,7 @@ def _pages(data: bytes) -> list[str]:
 
 def _flat(text: str) -> str:
     """A text as the PDF holds it: one line, and plain signs when DejaVu is not installed."""
-    return " ".join((text if worksheet._font_files() else worksheet.plain_text(text)).split())
+    return " ".join((text if dejavu_files() else worksheet.plain_text(text)).split())
 
 
 def _key_start(pages: list[str], lang: str) -> int:

@@ -27,6 +27,7 @@ from typing import Iterable, Sequence
 from puzzles import BANDS, PUZZLE_TYPES, LANGUAGES, Puzzle, PuzzleError, check, daily_set
 from puzzles import questions
 from language import seat_names
+from language.pdf_fonts import dejavu_files
 from puzzles.explain import explanation, label, lookup, question_text
 from puzzles.varied import varied_set
 
@@ -35,9 +36,7 @@ from ..board.svg import FONT, render_svg, stock_row_svg
 from ..i18n import Translator, translator
 from ..labels import board_texts, double_rule_of, game_title, variant_names
 
-#: DejaVu Sans (Debian's fonts-dejavu-core) covers every letter and sign of the four
-#: languages (− → · …); without it the PDF falls back to Helvetica and plain ASCII signs.
-FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu"))
+#: without DejaVu Sans (language.pdf_fonts) the PDF prints Helvetica and these plain signs
 _FALLBACK_SIGNS = str.maketrans({"−": "-", "→": "->", "…": "...", "—": "-", "–": "-",
                                  "“": '"', "”": '"', "‘": "'", "’": "'", "×": "x", "≥": ">=", "≤": "<="})
 MAX_COUNT = 40
@@ -47,14 +46,6 @@ TEXT_W = PAGE_W - 2 * MARGIN
 _NOT_PRINTED = re.compile(r"<(title|desc)>[^<]*</\1>")
 _VIEW_BOX = re.compile(r'viewBox="([\d.-]+) ([\d.-]+) ([\d.]+) ([\d.]+)"')
 logging.getLogger("fpdf.svg").setLevel(logging.ERROR)  # it notes every tag it skips
-
-
-def _font_files() -> tuple[Path, Path] | None:
-    for folder in FONT_DIRS:
-        regular, bold = folder / "DejaVuSans.ttf", folder / "DejaVuSans-Bold.ttf"
-        if regular.exists() and bold.exists():
-            return regular, bold
-    return None
 
 
 def plain_text(text: str) -> str:
@@ -99,7 +90,7 @@ class _Sheet:
         self.pdf.set_auto_page_break(True, margin=16)
         self.pdf.set_title(title)
         self.pdf.set_creator("Capicú")
-        files = _font_files()
+        files = dejavu_files()
         self.unicode = files is not None
         if files:
             self.pdf.add_font("DejaVu", "", str(files[0]))
