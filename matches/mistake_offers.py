@@ -44,7 +44,7 @@ import jobs
 from engine import Round
 from engine.notation import position_from_dict, position_to_dict
 from matches.table import Table
-from matches.table_grades import _tables_at, keep_at  # the judging job's one table store per URL
+from matches.table_grades import keep_at, tables_at  # the judging job's one table store per URL
 from progress.mistakes import GRADES, SOURCES, PersonalPuzzle, SavedMistakes, puzzle_id
 from storage.errors import ProgressError
 from strategy.mistake_proof import prove
@@ -260,7 +260,7 @@ def keep_and_offer(url: str, code: str, seat: int, owner: int | None, source: st
     keep_at(url, code, seat, round_index, decision)
     if owner is None or not offerable(decision):
         return None
-    tables = _tables_at(url)
+    tables = tables_at(url)
     kept = tables.get(code)
     if kept is None:
         return None

@@ -29,7 +29,7 @@ import sqlalchemy as sa
 
 from matches.table_store import TableStore, grades_table
 
-__all__ = ["keep_at", "keep_judged", "store_url"]
+__all__ = ["keep_at", "keep_judged", "store_url", "tables_at"]
 
 
 def keep_judged(tables: TableStore, code: str, seat: int, round_index: int,
@@ -56,7 +56,8 @@ def store_url(tables: TableStore) -> str:
 
 
 @functools.lru_cache(maxsize=8)
-def _tables_at(url: str) -> TableStore:
+def tables_at(url: str) -> TableStore:
+    """The table store at ``url``, one per process (a judging job in a worker keeps using it)."""
     from progress import open_store
 
     return TableStore(open_store(url))
@@ -66,4 +67,4 @@ def keep_at(url: str, code: str, seat: int, round_index: int, decision) -> None:
     """:func:`keep_judged` of one judged ``decision``, by the judging job itself (a worker
     process of the queue, or a thread of the server): the grade is written even when the
     page that asked for it is gone (``strategy.review_queue.judge_and_keep``)."""
-    keep_judged(_tables_at(url), code, seat, round_index, [(decision.ply, decision.grade, decision.loss)])
+    keep_judged(tables_at(url), code, seat, round_index, [(decision.ply, decision.grade, decision.loss)])
