@@ -30,7 +30,7 @@ ALLOWED = {
     "puzzles": {"engine", "language", "strategy", "jobs"},
     "lessons": {"engine", "language", "puzzles", "strategy", "jobs"},
     "matches": {"engine", "jobs", "progress", "storage", "strategy"},
-    "classroom": {"engine", "jobs", "matches", "progress", "storage", "strategy"},
+    "classroom": {"engine", "jobs", "language", "matches", "progress", "storage", "strategy"},
     # the pages never import storage/: what they need of it, progress/ re-exports
     "ui": {"engine", "language", "lessons", "progress", "puzzles", "strategy", "jobs", "classroom", "matches"},
 }
