@@ -160,7 +160,9 @@ def test_a_bad_link_says_what_does_not_fit_and_shows_the_form(params, name):
 def test_a_hint_shows_every_legal_move_and_is_recorded_with_the_move(monkeypatch):
     import strategy.hints
 
-    monkeypatch.setattr(strategy.hints, "DEEP_NODES", 2 * strategy.hints.HINT_NODES)  # the suite's time
+    light = 1_000_000  # the suite's time: the deeper look still searches twice as much
+    monkeypatch.setattr(strategy.hints, "HINT_NODES", light)
+    monkeypatch.setattr(strategy.hints, "DEEP_NODES", 2 * light)
     monkeypatch.setenv("CAPICU_THINK_AHEAD", "off")  # the ordinary hint first, then the deeper look
     at = open_app("play", game="laplaza_1v1", seed="31", levels="casual")
     game = _game(at)
@@ -298,7 +300,7 @@ def test_a_profiles_match_is_saved_each_round_and_reopens(progress_db, light_rev
     assert _game(at).round.history == replayed.round.history
 
 
-def test_the_replay_steps_with_every_hand_shown_and_jumps_to_a_mistake():
+def test_the_replay_steps_with_every_hand_shown_and_jumps_to_a_mistake(light_review):
     at = open_app("play", game="laplaza_partners", seed="12", levels="expert,beginner,expert")
     at = _play_round(at, choose=lambda legal: legal[-1])
     game = _game(at)
