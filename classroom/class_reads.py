@@ -110,10 +110,9 @@ def ratings(conn: Connection, ids: Sequence[int], since: datetime, until: dateti
             .group_by(rated.c.profile_id, rated.c.kind, rated.c.week).subquery())
     rows = conn.execute(sa.select(h.c.profile_id, h.c.kind, h.c.rating, last.c.week)
                         .join(last, h.c.id == last.c.last_id)).all()
+    mondays = [edge.astimezone(ZoneInfo(time_zone)).replace(tzinfo=None) for edge in edges]  # the class's clock
     frame = pd.DataFrame({"profile_id": [r.profile_id for r in rows], "kind": [r.kind for r in rows],
-                          "week": [edges[int(r.week)].astimezone(ZoneInfo(time_zone)).replace(tzinfo=None)
-                                   for r in rows],
-                          "rating": [float(r.rating) for r in rows]})
+                          "week": [mondays[int(r.week)] for r in rows], "rating": [float(r.rating) for r in rows]})
     frame = frame.astype(RATING_COLUMNS) if len(frame) else pd.DataFrame(
         {k: pd.Series(dtype=v) for k, v in RATING_COLUMNS.items()})
     return frame.sort_values(["profile_id", "kind", "week"]).reset_index(drop=True)
@@ -186,7 +185,8 @@ class Reads:
     topics: pd.DataFrame  # TOPIC_COLUMNS: each student's answers by puzzle type in the window
     ratings: pd.DataFrame  # RATING_COLUMNS: each student's last rating of each week, per kind
     last_seen: Mapping[int, datetime | None]
-    #: names the setting and stamps these were read at: the same version, the same reads
+    #: names the database, class, setting and stamps these were read at: the same version,
+    #: the same reads
     version: str
     #: what pages worked out from these, shared with them (classroom.dashboard.Dashboard)
     memo: dict = field(default_factory=dict, compare=False)
@@ -236,7 +236,10 @@ def class_reads(store: Store, school_class: Any, homework: Sequence[Assignment],
     never older than the stamps it is kept under."""
     now_setting = setting(since, homework, sets, moment)
     ids = sorted(stamped)
-    version = hashlib.sha256(json.dumps([now_setting, sorted(stamped.items())], default=str).encode()).hexdigest()
+    # the database and the class too: pages keep what they draw under the version, across
+    # every class (and, in tests, every database) of the process
+    where = [store.url, id(store._engine), school_class.id]
+    version = hashlib.sha256(json.dumps([where, now_setting, sorted(stamped.items())], default=str).encode()).hexdigest()
     old = _last_kept(store, school_class.id)
     if old is not None and old.setting == now_setting:
         changed = [pid for pid in ids if old.stamps.get(pid) != stamped[pid]]

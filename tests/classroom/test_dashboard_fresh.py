@@ -137,6 +137,7 @@ def test_two_databases_never_share_a_class(tmp_path):
             boards.append(kept(store, cls))
     assert [b.school_class.id for b in boards] == [boards[0].school_class.id] * 2
     assert [int(b.topics["correct"].iloc[0]) for b in boards] == [1, 0]
+    assert boards[0].version != boards[1].version  # what a page keeps under it is not shared either
 
 
 def read_afresh(store, cls, now):
