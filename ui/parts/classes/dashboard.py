@@ -6,8 +6,9 @@ and ratings over the weeks, last seen, the class's weakest topics, the class's h
 Everything is read by classroom.dashboard.dashboard on each run of the tab: the roster,
 homework and history afresh, what the students did kept per class until one of them does
 something (one cheap look tells). What is drawn from those reads is kept under their version
-too (one student's chart), and a history entry's table is made only when its box is opened:
-a teacher's run is the page's own work, not the class's. Nothing reruns on a timer."""
+too (the grid, one student's chart), and a history entry's table is made only when its box
+is opened: a teacher's run is the page's own work, not the class's. Nothing reruns on a
+timer."""
 
 from __future__ import annotations
 
@@ -70,8 +71,8 @@ def _csv(tr: Translator, board: Dashboard) -> bytes:
 @st.cache_resource(show_spinner=False, max_entries=256)
 def _kept_figure(version: str, lang: str, profile_id: int, nickname: str, ink: Inks, _board: Dashboard) -> go.Figure:
     """One student's chart, made once per version of the class's reads for every teacher's
-    session (read only: st.plotly_chart draws a copy); a Plotly figure costs a run more than
-    the rest of the tab."""
+    session (read only: st.plotly_chart draws a copy): Plotly checks every value of a figure
+    as it is built."""
     return _weeks_figure(translator(lang), _board, profile_id, nickname, ink)
 
 
