@@ -290,3 +290,19 @@ def test_only_the_tab_on_screen_is_made_in_every_language(store):
         ok(at.run())
         assert grid in [h.value for h in at.subheader] and len(at.dataframe) == 1  # the grid, and no roster
         assert not [w for w in at.text_area if w.key == f"classes_names_{made.id}"]
+
+
+def test_the_open_tab_stays_open_when_the_teacher_changes_language(store):
+    made = made_class(store)
+    roster.add_students(store, made.id, ["Ana"])
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["lang"] = "en"
+    at.run()
+    at.session_state["classes_keys"] = {made.id: made.key}
+    ok(at.switch_page("ui/pages/classes.py").run())
+    at.session_state["classes_tab"] = translator("en")("classes.tab.progress")
+    ok(at.run())
+    ok(at.sidebar.selectbox(key="lang_select").set_value("nl").run())
+    nl = translator("nl")
+    assert at.session_state["classes_tab"] == nl("classes.tab.progress")
+    assert nl("homework.dash.title") in [h.value for h in at.subheader]

@@ -31,6 +31,7 @@ tr = session.tr()
 KEYS = "classes_keys"        # class id -> the teacher's key, for the classes opened in this session
 CURRENT = "classes_current"  # the class on screen
 TAB = "classes_tab"          # the class's tab on screen (its label)
+TAB_AT = "classes_tab_at"    # ... and its place, which a change of language keeps
 DEFAULT_ZONE = {"nl": "Europe/Amsterdam", "pt": "America/Sao_Paulo", "es": "America/Mexico_City"}
 
 store = session.store()
@@ -145,8 +146,11 @@ def _their_tab(module: str, function: str) -> None:
 
 # Only the tab on screen runs (choosing another reruns the page): the Progress tab's reads
 # and charts, the Homework tab's forms for each homework are not made for a hidden tab.
-tabs = st.tabs([tr("classes.tab.roster"), tr("classes.tab.homework"), tr("classes.tab.progress"),
-                tr("classes.tab.settings")], key=TAB, on_change="rerun")
+names = [tr("classes.tab.roster"), tr("classes.tab.homework"), tr("classes.tab.progress"), tr("classes.tab.settings")]
+if st.session_state.get(TAB) not in (None, *names) and st.session_state.get(TAB_AT) is not None:
+    st.session_state[TAB] = names[st.session_state[TAB_AT]]  # the language changed: the same tab, in its words
+tabs = st.tabs(names, key=TAB, on_change="rerun")
+st.session_state[TAB_AT] = next((i for i, tab in enumerate(tabs) if tab.open), 0)
 if tabs[0].open:
     with tabs[0]:
         roster_tab(store, school_class)
