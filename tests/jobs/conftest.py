@@ -55,17 +55,23 @@ def queue_mode(monkeypatch):
     return use
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store(request, tmp_path) -> str:
-    """A fresh store: a SQLite file, or a new database on a throwaway PostgreSQL."""
+def fresh_database(request, tmp_path, name: str):
+    """A fresh database of the fixture's kind (``request.param``): the SQLite file ``name``
+    in ``tmp_path``, or a new database on a throwaway PostgreSQL, dropped afterwards."""
     if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'jobs.sqlite3'}"
+        yield f"sqlite:///{tmp_path / name}"
         return
     from tests.support.postgres import drop_database, new_database
 
     url = new_database(request.getfixturevalue("postgres_base"))
     yield url
     drop_database(url)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request, tmp_path) -> str:
+    """A fresh store for the queue: a SQLite file, or a new database on a throwaway PostgreSQL."""
+    yield from fresh_database(request, tmp_path, "jobs.sqlite3")
 
 
 def wait_until(check, what: str, limit: float = 120.0):

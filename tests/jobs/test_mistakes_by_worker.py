@@ -12,21 +12,14 @@ import pytest
 import jobs
 from matches.mistake_offers import offer
 from progress import open_store
-from tests.jobs.conftest import running_workers, wait_until
+from tests.jobs.conftest import fresh_database, running_workers, wait_until
 from tests.strategy.test_mistake_proof import DAY, SEAT, _before, _decision
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def progress_url(request, tmp_path) -> str:
     """The progress database: a SQLite file, or a new database on a throwaway PostgreSQL."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'capicu.sqlite3'}"
-        return
-    from tests.support.postgres import drop_database, new_database
-
-    url = new_database(request.getfixturevalue("postgres_base"))
-    yield url
-    drop_database(url)
+    yield from fresh_database(request, tmp_path, "capicu.sqlite3")
 
 
 def test_a_proof_pending_when_the_server_restarts_is_kept_by_the_worker(queue_mode, tmp_path, progress_url):
