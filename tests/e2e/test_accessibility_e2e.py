@@ -210,6 +210,10 @@ def test_a_lesson_step_and_its_task_by_keyboard_wrong_then_right_without_motion(
         _tab_to(page, _button(tr("question.try_again")))
         page.keyboard.press("Enter")
         expect(page.locator('[data-testid="stAlertContentError"]')).to_have_count(0, timeout=30_000)
+        # the task's board drawn again, and the page settled, before the Tabs walk it (under
+        # load the board was still being drawn while Tab passed its place)
+        expect(_board(page, task_key).locator("svg[data-board]")).to_be_visible(timeout=30_000)
+        wait_until_idle(page)
         _tab_to(page, lambda f: f["key"] == in_task and bool(f["tile"]))  # the hand: one Tab stop
         _arrow_to(page, right_tile)  # the arrow keys inside it
         page.evaluate(WATCH_MOTION, in_task)

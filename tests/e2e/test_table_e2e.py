@@ -43,15 +43,21 @@ class Screen:
         self.page.on("websocket", lambda ws: ws.on("framereceived", self._keep))
         # for the hunt of the screen that stops drawing (docs/tables.md, Known issues):
         # what went wrong in the page, and each time it loaded again by itself
-        self.troubles: list[str] = []
-        self.page.on("pageerror", lambda error: self.troubles.append(f"error: {error}"[:300]))
-        self.page.on("console", lambda message: message.type == "error" and self.troubles.append(
-            f"console: {message.text}"[:300]))
-        self.page.on("requestfailed", lambda request: self.troubles.append(
-            f"failed: {request.url[-80:]} {request.failure}"[:300]))
-        self.page.on("framenavigated", lambda frame: frame == self.page.main_frame and self.troubles.append(
+        self.troubles: list[list] = []  # [what, how many times in a row]
+        self.page.on("pageerror", lambda error: self._trouble(f"error: {error}"))
+        self.page.on("console", lambda message: message.type == "error" and self._trouble(f"console: {message.text}"))
+        self.page.on("requestfailed", lambda request: self._trouble(f"failed: {request.url[-80:]} {request.failure}"))
+        self.page.on("framenavigated", lambda frame: frame == self.page.main_frame and self._trouble(
             f"loaded: {frame.url[-80:]}"))
+        self.page.on("websocket", lambda ws: ws.on("close", lambda _ws: self._trouble("websocket closed")))
         self.page.goto(url)
+        self.loaded_at = self.page.evaluate("performance.timeOrigin")  # a load by itself changes it
+
+    def _trouble(self, what: str) -> None:
+        if self.troubles and self.troubles[-1][0] == what[:300]:
+            self.troubles[-1][1] += 1
+        else:
+            self.troubles.append([what[:300], 1])
 
     def _keep(self, payload) -> None:
         self.frames.append(payload.decode("latin-1") if isinstance(payload, (bytes, bytearray)) else payload)
@@ -152,6 +158,11 @@ def test_four_people_play_a_round_each_seeing_only_their_own_hand(browser, app_u
                 screen.page.reload()
                 expect(screen.page.get_by_text("Round over").first, f"seat {seat}'s screen, reloaded").to_be_visible(
                     timeout=90_000)
+        # the watcher loads a page again by itself when it stays behind (its connection gone)
+        reloaded = [(seat, screen.troubles[-12:]) for seat, screen in screens.items()
+                    if screen.page.evaluate("performance.timeOrigin") != screen.loaded_at]
+        if reloaded:
+            warnings.warn(f"the screens of seats {reloaded} loaded again by themselves", stacklevel=1)
         if missed:
             warnings.warn(f"the screens of seats {missed} (seat, moves drawn, errors shown, [page, readyState, body size], the page's last errors, failed requests and loads) missed the round's "
                           "end until reloaded", stacklevel=1)

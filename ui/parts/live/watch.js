@@ -6,6 +6,12 @@
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // How long a rerun may take to draw a new value before the feed is asked again.
 const REDRAW_WAIT_MS = 1000;
+// How long a page that asks to (`data.reload`) may stay behind the feed, told again and
+// again, before it loads again from its link. Seen under heavy load (docs/tables.md, Known
+// issues): the page's connection to the server dropped and did not come back, so every
+// rerun it asked for was refused in the browser ("Cannot send rerun backMessage when
+// disconnected") while the feed, asked over plain HTTP, kept answering.
+const STUCK_MS = 30000;
 
 // ---------------------------------------------------------------- the answer guard
 // A phone's answer goes to the server in the rerun its tap starts. When the server restarts
@@ -201,7 +207,16 @@ export default function (component) {
         loop.server = answer.server;
       }
       if (answer && typeof answer.value === "string") {
-        if (answer.value !== since) await tell(answer.value);
+        const behind = answer.value !== since;
+        if (!behind || loop.behindOf !== since) {
+          loop.behindOf = since; // caught up, or drew something new: the clock starts again
+          loop.behindAt = Date.now();
+        } else if (Date.now() - loop.behindAt > STUCK_MS && parentElement.__latest.data.reload) {
+          loop.stopped = true;
+          window.location.reload();
+          return;
+        }
+        if (behind) await tell(answer.value);
       } else {
         // A quiz that is gone, or a refused request: the page says what happened.
         await tell(`gone:${Date.now()}`);

@@ -53,7 +53,9 @@ def watch(code: str, value: str, *, what: str, key: str, reload_on_restart: bool
     route (a table's), with ``params`` added to its address.
 
     ``reload_on_restart``: when the server restarts, load the page again from its link (a
-    restarted server drops the reruns of fragments it never drew). Right for a page whose
+    restarted server drops the reruns of fragments it never drew), and also when the page
+    stays behind the feed for 30 s although told (its connection to the server is gone
+    and did not come back; its reruns never leave the browser). Right for a page whose
     link is all it needs, such as a phone's; the teacher's screen keeps its secret in the
     session, which a restart loses anyway (the private resume link brings it back).
     ``gap``: redraw at most this often (seconds), for a screen that many changes reach.
