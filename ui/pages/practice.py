@@ -68,6 +68,8 @@ if "practice_type" not in st.session_state:
             st.session_state["practice_exact"] = linked.id
             st.session_state["practice_type"] = linked.ptype
             st.session_state["practice_game"] = linked.rules.preset_name
+            st.session_state["practice_exact_at"] = (linked.ptype, linked.rules.preset_name,
+                                                     st.session_state["practice_level"])
 
 if st.query_params.get("review") == "1":  # Home's link to the review queue
     st.session_state["practice_review"] = True
@@ -78,6 +80,11 @@ st.caption(tr("practice.intro"))
 
 
 def _restart() -> None:
+    drill = (st.session_state["practice_type"], st.session_state["practice_game"], st.session_state["practice_level"])
+    if st.session_state.get("practice_exact") and st.session_state.get("practice_exact_at") == drill:
+        # a selector "changed" to what the linked puzzle already is (seen once in the browser
+        # suite under load, as a tap's rerun arrived): the linked puzzle stays
+        return
     st.session_state["practice_index"] = 0
     st.session_state["practice_exact"] = None
     st.session_state.pop("practice_mine", None)
