@@ -84,7 +84,7 @@ def test_two_players_in_two_browsers_play_the_day_s_deal_and_see_each_other(brow
         _play(rafa, plan)
         main = rafa.locator('[data-testid="stMain"]')
         # the same moves as Noor's: the same score, so they share first place of two
-        expect(main.get_by_text(EN("deal.rank_of", rank=1, size=2))).to_be_visible(timeout=30_000)
+        expect(main.get_by_text(EN("deal.rank_of", rank=1, size=2), exact=True)).to_be_visible(timeout=30_000)
         expect(main.get_by_text(EN("deal.matchpoints_help", beaten=0, tied=1, others=1))).to_be_visible()
         wait_until_idle(rafa)
         assert_accessible(rafa, "the deal of the day, after the round", sizes=(DESKTOP,))
