@@ -48,7 +48,7 @@ def test_a_teacher_prints_cards_and_a_student_signs_in_with_one(browser, app_url
         games = page.get_by_label(TR("classes.games"))  # the multiselect's combobox
         choose(page, games, TR("game.all_fives.title"))
         page.keyboard.press("Escape")
-        wait_until_idle(page)  # the game's rerun, before typing on
+        expect(page.locator(".st-key-classes_new_games")).to_contain_text(TR("game.all_fives.title"))
         page.locator(".st-key-classes_new_secret input").fill(SECRET)
         page.locator(".st-key-classes_new_secret2 input").fill(SECRET)
         page.locator(".st-key-classes_new_secret input").focus()

@@ -100,7 +100,9 @@ with st.expander(tr("classes.open_heading"), expanded=not opened):
     st.text_input(tr("classes.secret"), key="classes_open_secret", type="password", max_chars=100)
     st.button(tr("classes.open"), key="classes_open_go", on_click=_open, type="primary", icon=":material/lock_open:")
 
-with st.expander(tr("classes.create_heading"), expanded=False):
+# A form: the fields are sent together when the teacher creates the class, so nothing
+# reruns while they type or pick (a rerun in flight on a busy server could drop a pick)
+with st.expander(tr("classes.create_heading"), expanded=False), st.form("classes_new", border=False):
     st.text_input(tr("classes.name"), key="classes_new_name", max_chars=40, placeholder="7B")
     st.multiselect(tr("classes.games"), list(PRESET_NAMES), key=session.translated("classes_new_games"),
                    format_func=lambda g: game_title(tr, g))
@@ -112,7 +114,7 @@ with st.expander(tr("classes.create_heading"), expanded=False):
     st.text_input(tr("classes.secret"), key="classes_new_secret", type="password", max_chars=100,
                   help=tr("classes.secret_help"))
     st.text_input(tr("classes.secret_again"), key="classes_new_secret2", type="password", max_chars=100)
-    st.button(tr("classes.create"), key="classes_create_go", on_click=_create, icon=":material/add:")
+    st.form_submit_button(tr("classes.create"), key="classes_create_go", on_click=_create, icon=":material/add:")
 
 if not opened:
     st.stop()
