@@ -24,6 +24,7 @@ from engine.scoring import fives_points
 
 from .choice_model import ChoiceModel
 from .evaluate import evaluate, mirrored, position_seed
+from .play_model import load_play_model
 
 __all__ = ["BASELINES", "Bot", "LEVELS", "get_bot", "legal_from_view", "features"]
 
@@ -238,6 +239,9 @@ BASELINES: dict[str, Bot] = {
                        lambda view, rng: _expert(view, rng, model=PIPS_MODEL)),
     "expert-sharp": Bot("expert-sharp", "The expert reading the others as shedding heavy tiles twice as surely.",
                         lambda view, rng: _expert(view, rng, model=SHARP_MODEL)),
+    "expert-learned": Bot("expert-learned", "The expert reading the others by the learned model of play "
+                                            "(strategy.play_model, fitted per game).",
+                          lambda view, rng: _expert(view, rng, model=load_play_model())),
 }
 
 

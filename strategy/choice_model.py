@@ -33,7 +33,7 @@ from engine import SeatView
 from engine.actions import DRAW_ID, PLACE
 from engine.tiles import DOUBLE_MASK, HIGH, LOW, NUM_TILES, PIPS, SUIT_MASK, ids_in
 
-__all__ = ["ChoiceModel", "Choices", "Step", "fit", "keeps_long", "log_likelihood", "option_features"]
+__all__ = ["ChoiceModel", "Choices", "Step", "fit", "fit_theta", "keeps_long", "log_likelihood", "option_features"]
 
 
 @dataclass(frozen=True)
@@ -159,15 +159,29 @@ class Choices:
     where each choice's rows start and which row was chosen."""
 
     def __init__(self, choices):
-        rows, starts, chosen = [], [], []
+        groups = []
         for hand, ends, tile in choices:
             tiles, features = option_features(hand, tuple(ends))
             if tile not in tiles:
                 raise ValueError(f"tile {tile} does not fit {tuple(ends)} from that hand")
+            groups.append((features, tiles.index(tile)))
+        self._stack(groups, len(ChoiceModel.FEATURES))
+
+    @classmethod
+    def from_groups(cls, groups, width: int) -> "Choices":
+        """Choices given as ``(rows, chosen)`` each: the feature rows of every option and
+        which one was taken (any features, e.g. strategy.play_model's)."""
+        data = cls.__new__(cls)
+        data._stack(list(groups), width)
+        return data
+
+    def _stack(self, groups, width: int) -> None:
+        rows, starts, chosen = [], [], []
+        for features, index in groups:
             starts.append(len(rows))
-            chosen.append(len(rows) + tiles.index(tile))
+            chosen.append(len(rows) + index)
             rows.extend(features)
-        self.x = np.array(rows, dtype=float).reshape(-1, len(ChoiceModel.FEATURES))
+        self.x = np.array(rows, dtype=float).reshape(-1, width)
         self.starts = np.array(starts, dtype=int)
         self.chosen = np.array(chosen, dtype=int)
         self.group = np.repeat(np.arange(len(starts)), np.diff(np.append(self.starts, len(rows))))
@@ -198,17 +212,30 @@ def log_likelihood(theta, choices) -> tuple[float, np.ndarray]:
 
 
 def fit(choices, start: ChoiceModel | None = None, steps: int = 50) -> ChoiceModel:
-    """The model that makes ``choices`` most likely: Newton's method, the step halved
-    until it helps (the log-likelihood is concave in the weights)."""
+    """The model that makes ``choices`` most likely (:func:`fit_theta`)."""
     data = choices if isinstance(choices, Choices) else Choices(choices)
-    theta = np.array((start or ChoiceModel()).theta, dtype=float)
-    value, grad, hess = data.evaluate(theta)
+    beta, double, keeps, long = map(float, fit_theta(data, (start or ChoiceModel()).theta, steps))
+    return ChoiceModel(beta=beta, double_bonus=double / beta if beta else 0.0, keeps=keeps, long=long)
+
+
+def fit_theta(data: Choices, start, steps: int = 50, ridge: float = 0.0) -> np.ndarray:
+    """The weights that make ``data`` most likely: Newton's method, the step halved until
+    it helps (the log-likelihood is concave in the weights). ``ridge`` > 0 takes
+    ``ridge / 2 * |theta|^2`` off the log-likelihood: a feature seldom seen (a rare fact
+    of the table) cannot run off to a huge weight on a few choices."""
+    theta = np.array(start, dtype=float)
+
+    def evaluate(t):
+        value, grad, hess = data.evaluate(t)
+        return (value - ridge / 2 * float(t @ t), grad - ridge * t, hess - ridge * np.eye(len(t)))
+
+    value, grad, hess = evaluate(theta)
     for _ in range(steps):
         step = np.linalg.lstsq(-hess, grad, rcond=None)[0]
         scale = 1.0
         while scale > 1e-6:
             trial = theta + scale * step
-            v, g, h = data.evaluate(trial)
+            v, g, h = evaluate(trial)
             if v >= value:
                 break
             scale /= 2
@@ -218,5 +245,4 @@ def fit(choices, start: ChoiceModel | None = None, steps: int = 50) -> ChoiceMod
         theta, value, grad, hess = trial, v, g, h
         if done:
             break
-    beta, double, keeps, long = map(float, theta)
-    return ChoiceModel(beta=beta, double_bonus=double / beta if beta else 0.0, keeps=keeps, long=long)
+    return theta
