@@ -204,6 +204,18 @@ def _expert_by_work(view, rng):
     return ev.best
 
 
+def _modelled(view, rng, sharpness=1.0):
+    """A move drawn from the learned model of play (strategy.play_model): the choices the
+    recorded rounds made, likelier the more the model favours them; ``sharpness`` is one
+    over its temperature. Leads, draws and passes as ``strong`` makes them (the model
+    reads placements only)."""
+    policy = load_play_model().sharpened(sharpness).policy(view)
+    if not policy:
+        return _strong(view, rng)
+    moves, weights = zip(*policy.items())
+    return rng.choices(moves, weights)[0]
+
+
 def _expert_48(view, rng):
     """The expert as it was measured before the precision work: 48 deals, no racing,
     points only (a baseline for the duels, not offered at the table)."""
@@ -239,6 +251,11 @@ BASELINES: dict[str, Bot] = {
                        lambda view, rng: _expert(view, rng, model=PIPS_MODEL)),
     "expert-sharp": Bot("expert-sharp", "The expert reading the others as shedding heavy tiles twice as surely.",
                         lambda view, rng: _expert(view, rng, model=SHARP_MODEL)),
+    # the learned model's own play, loose and sharp: candidates for levels that play like people
+    "modelled": Bot("modelled", "Plays as the learned model of play expects a player to: likelier moves more often.",
+                    _modelled),
+    "modelled-sharp": Bot("modelled-sharp", "The learned model of play, twice as sure of its favourite moves.",
+                          lambda view, rng: _modelled(view, rng, 2.0)),
     "expert-learned": Bot("expert-learned", "The expert reading the others by the learned model of play "
                                             "(strategy.play_model, fitted per game).",
                           lambda view, rng: _expert(view, rng, model=load_play_model())),

@@ -35,7 +35,7 @@ def test_voluntary_draw_and_reserve_in_legal_from_view():
         _assert_legal_from_view_on_random_rounds(rules, rng)
 
 
-@pytest.mark.parametrize("level", ["random", "heaviest", "beginner", "casual", "strong"])
+@pytest.mark.parametrize("level", ["random", "heaviest", "beginner", "casual", "strong", "modelled", "modelled-sharp"])
 @pytest.mark.parametrize("name,players", ALL)
 def test_cheap_bots_play_whole_rounds_legally(level, name, players):
     bot = get_bot(level)
