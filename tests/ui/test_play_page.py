@@ -13,7 +13,7 @@ from progress import open_store
 from tests.support.streamlit_events import component_event
 from tests.ui.conftest import create_profile, open_app, texts_of
 from ui.i18n import LANGUAGES, translator
-from ui.labels import figure
+from ui.labels import figure, percent
 
 
 @pytest.fixture(autouse=True)
@@ -96,6 +96,30 @@ def test_the_expert_says_how_it_fares_against_the_dominoes_package(lang):
     line = next(c.value for c in at.caption if head in c.value)
     for row in (outside, step):
         assert str(row["deals"]) in line and figure(tr, row["points_per_deal"], True) in line
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_each_level_says_what_the_review_measured_of_it_in_that_game(lang):
+    """Issue 50 item 3: a level is described by the review's figures of its own play in
+    the chosen game (progress/bot_skill.json), the same numbers My progress compares with."""
+    from progress.skill import bot_figures
+
+    at = open_app("play", lang=lang)
+    tr = translator(lang)
+    for game, seat_key in (("laplaza_partners", "play_form_level:laplaza_partners:4:1"),
+                           ("kozel", None)):
+        at.selectbox(key="play_form_game").set_value(game).run()
+        key = seat_key or next(s.key for s in at.selectbox if (s.key or "").startswith("play_form_level:kozel:"))
+        for level in ("casual", "strong"):
+            at.selectbox(key=key).set_value(level).run()
+            skill = bot_figures()[game][level]
+            line = tr("play.level_skill", decisions=skill.decisions, loss=figure(tr, skill.mean),
+                      low=figure(tr, skill.low), high=figure(tr, skill.high), share=percent(tr, skill.within))
+            assert line in [c.value for c in at.caption], (game, level)
+        head = tr("play.level_skill", decisions="", loss="", low="", high="", share="")[:20]
+        lines = sum(c.value.startswith(head) for c in at.caption)
+        at.selectbox(key=key).set_value("beginner").run()  # not measured by the review: its line goes
+        assert sum(c.value.startswith(head) for c in at.caption) == lines - 1
 
 
 def test_a_match_started_from_the_form_is_played_to_the_end_of_a_round_and_reviewed(light_review):

@@ -9,15 +9,17 @@ form is shown with whatever the link got right.
 
 from __future__ import annotations
 
+import math
 import secrets
 import streamlit as st
 
 from engine import EngineError, Rules, overlays_for
 from matches.game import HUMAN, PLAYABLE_LEVELS, PLAYER_COUNTS, GameError, Setup
+from progress.skill import bot_figures
 from strategy.strength import against_outside, against_outside_before, measured
 
 from ui import session
-from ui.labels import figure, game_title, seat_labels, variant_names
+from ui.labels import figure, game_title, percent, seat_labels, variant_names
 
 #: Seconds between two bots' moves: never faster than the eye can follow.
 PACES = {"slow": 1.6, "normal": 1.0, "fast": 0.6}
@@ -198,6 +200,11 @@ def setup_form() -> Setup | None:
                 outside, step = before  # measured as it was, and what it gained since
                 columns[seat - 1].caption(_measured(tr, "play.measured_outside_before", outside) + " "
                                           + _measured(tr, "play.measured_since", step))
+            skill = bot_figures().get(preset, {}).get(level)
+            if skill is not None and skill.enough and skill.high < math.inf:  # bench/skill_of_bots.py
+                columns[seat - 1].caption(tr("play.level_skill", decisions=skill.decisions,
+                                             loss=figure(tr, skill.mean), low=figure(tr, skill.low),
+                                             high=figure(tr, skill.high), share=percent(tr, skill.within)))
             levels.append(level)
         touch = st.toggle(tr("play.touch_move"), key="play_form_touch", help=tr("play.touch_move_help"))
         seed = st.text_input(tr("play.seed"), key="play_form_seed", max_chars=40, help=tr("play.seed_help"))
