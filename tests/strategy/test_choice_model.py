@@ -15,13 +15,9 @@ from engine.inference import sample_deals
 from strategy.bots import EXPERT_MODEL
 from strategy.choice_model import ChoiceModel, fit, log_likelihood, option_features
 from strategy.evaluate import _resampled, evaluate
-from tests.support.positions import play_random
+from tests.support.deal_weights import check_against_replay, played
 
 GAMES = ["laplaza_partners", "laplaza_1v1", "draw", "all_fives", "kozel", "block"]
-
-
-def played(preset: str, seed: int, steps: int):
-    return play_random(deal(Rules.preset(preset), seed=seed), steps, random.Random(seed))
 
 
 def replayed_log_weight(model: ChoiceModel, rnd, viewer: int) -> float:
@@ -67,15 +63,7 @@ def _utility_after(model: ChoiceModel, r, placement) -> tuple[int, int, float]:
 @given(st.sampled_from(GAMES), st.integers(0, 10 ** 6), st.integers(1, 30),
        st.sampled_from([ChoiceModel(), EXPERT_MODEL, ChoiceModel(beta=0.2, double_bonus=9.0, keeps=0.4, long=1.0)]))
 def test_the_bitmask_likelihood_equals_an_engine_replay(preset, seed, steps, model):
-    rnd = played(preset, seed, steps)
-    if rnd.is_over:
-        return
-    view = rnd.view(rnd.turn)
-    steps_ = model.steps(view)
-    for sampled in [rnd] + sample_deals(view, random.Random(seed), 3):
-        fast = model.log_weight(steps_, sampled)
-        assert fast <= 1e-9
-        assert fast == pytest.approx(replayed_log_weight(model, sampled, view.seat), abs=1e-9)
+    check_against_replay(model, preset, seed, steps, lambda m, d, view: replayed_log_weight(m, d, view.seat))
 
 
 def _answered_lightly():

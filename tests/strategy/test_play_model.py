@@ -13,20 +13,15 @@ from hypothesis import strategies as st
 
 from engine import Action, Round, Rules, deal
 from engine.actions import PASS, PLACE
-from engine.inference import sample_deals
 from strategy.choice_model import Choices, fit_theta
 from strategy.evaluate import evaluate
 from strategy.play_model import (FEATURES, KEEPS, LONG, PlayModel, hands_at, load_play_model, public_steps,
                                  step_rows)
-from tests.support.positions import play_random
+from tests.support.deal_weights import check_against_replay, played
 
 GAMES = ["laplaza_partners", "laplaza_1v1", "draw", "all_fives", "kozel", "block"]
 PLANTED = (0.15, 2.0, 0.3, 0.6, 1.2, 1.0, 0.8, -1.5, 0.7, -0.2)
 MODEL = PlayModel({g: PLANTED for g in GAMES})
-
-
-def played(preset: str, seed: int, steps: int) -> Round:
-    return play_random(deal(Rules.preset(preset), seed=seed), steps, random.Random(seed))
 
 
 def _index(name: str) -> int:
@@ -76,15 +71,7 @@ def replayed_log_weight(model: PlayModel, rnd: Round, view) -> float:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(GAMES), st.integers(0, 10 ** 6), st.integers(1, 30))
 def test_the_bitmask_likelihood_equals_an_engine_replay(preset, seed, steps):
-    rnd = played(preset, seed, steps)
-    if rnd.is_over:
-        return
-    view = rnd.view(rnd.turn)
-    fast_steps = MODEL.steps(view)
-    for sampled in [rnd] + sample_deals(view, random.Random(seed), 3):
-        fast = MODEL.log_weight(fast_steps, sampled)
-        assert fast <= 1e-9
-        assert fast == pytest.approx(replayed_log_weight(MODEL, sampled, view), abs=1e-9)
+    check_against_replay(MODEL, preset, seed, steps, replayed_log_weight)
 
 
 def test_a_seat_that_passed_is_read_as_lacking_those_numbers():
