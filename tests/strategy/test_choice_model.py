@@ -15,7 +15,7 @@ from engine.inference import sample_deals
 from strategy.bots import EXPERT_MODEL
 from strategy.choice_model import ChoiceModel, fit, log_likelihood, option_features
 from strategy.evaluate import _resampled, evaluate
-from tests.support.deal_weights import check_against_replay, played
+from tests.support.deal_weights import check_against_replay, played, rewound
 
 GAMES = ["laplaza_partners", "laplaza_1v1", "draw", "all_fives", "kozel", "block"]
 
@@ -24,13 +24,9 @@ def replayed_log_weight(model: ChoiceModel, rnd, viewer: int) -> float:
     """The same likelihood the slow way: undo the whole history of the deal, then replay it
     through the engine and ask the engine, at each placement by another seat, which tiles
     that seat could have placed."""
-    r = rnd.copy()
-    past = []
-    while r.history:
-        past.append(r.history[-1])
-        r.undo()
+    r, past = rewound(rnd)
     total = 0.0
-    for seat, aid, _ in reversed(past):
+    for seat, aid, _ in past:
         action = next(a for a in r.legal_actions() if a.id == aid) if r.ends is not None else None
         if action is not None and action.kind == PLACE and seat != viewer:
             placements = [a for a in r.legal_actions() if a.is_placement]

@@ -17,7 +17,7 @@ from strategy.choice_model import Choices, fit_theta
 from strategy.evaluate import evaluate
 from strategy.play_model import (FEATURES, KEEPS, LONG, PlayModel, hands_at, load_play_model, public_steps,
                                  step_rows)
-from tests.support.deal_weights import check_against_replay, played
+from tests.support.deal_weights import check_against_replay, played, rewound
 
 GAMES = ["laplaza_partners", "laplaza_1v1", "draw", "all_fives", "kozel", "block"]
 PLANTED = (0.15, 2.0, 0.3, 0.6, 1.2, 1.0, 0.8, -1.5, 0.7, -0.2)
@@ -35,13 +35,9 @@ def replayed_log_weight(model: PlayModel, rnd: Round, view) -> float:
     after it is made (the table's voids from the fast path's public facts)."""
     theta = model.theta(rnd.rules)
     public = {s.index: s for s in public_steps(view)}
-    r = rnd.copy()
-    past = []
-    while r.history:
-        past.append(r.history[-1])
-        r.undo()
+    r, past = rewound(rnd)
     total = 0.0
-    for i, (seat, aid, _) in enumerate(reversed(past)):
+    for i, (seat, aid, _) in enumerate(past):
         if i in public:
             placements = {}
             for a in r.canonical_actions():

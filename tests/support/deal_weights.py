@@ -29,3 +29,13 @@ def check_against_replay(model, preset: str, seed: int, steps: int, replayed: Ca
         fast = model.log_weight(fast_steps, sampled)
         assert fast <= 1e-9
         assert fast == pytest.approx(replayed(model, sampled, view), abs=1e-9)
+
+
+def rewound(rnd: Round) -> tuple[Round, list[tuple[int, int, int]]]:
+    """A copy of ``rnd`` undone to its first move, and the history entries to replay."""
+    r = rnd.copy()
+    past = []
+    while r.history:
+        past.append(r.history[-1])
+        r.undo()
+    return r, past[::-1]
