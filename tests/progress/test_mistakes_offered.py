@@ -85,40 +85,43 @@ def table_with_a_choice(tables: TableStore, ana: int) -> tuple[str, int, str]:
     raise AssertionError("Ana never had a choice")
 
 
-def test_a_table_s_judging_keeps_the_grade_and_offers_a_profile_s_mistake_from_the_stored_table(db_url, proofs):
+@pytest.fixture
+def at_the_table(db_url):
+    """(store, Ana's profile, the tables, and her table where she just chose ``move`` at
+    ``ply``: code, ply, move, and the store's address as a job finds it)."""
     with open_store(db_url) as store:
         ana = store.create_profile("Ana").id
         tables = TableStore(store)
         code, ply, move = table_with_a_choice(tables, ana)
-        url = store_url(tables)
-        job = offers.keep_and_offer(url, code, 0, ana, "table", DAY, 0, blunder(ply, move))
-        assert job is not None
-        kept(job)
-        assert [(g.ply, g.grade) for g in tables.grades([code])] == [(ply, "blunder")]
-        [puzzle] = store.mistakes.all(ana)
-        before = dict(decision_points(load(tables, code)[0].game, 0, 0))[ply]
-        assert puzzle.position == position_to_dict(before) and puzzle.played == move
-        assert puzzle.seat == 0 and puzzle.source == "table" and puzzle.made_on == DAY
-        # judged again (a reload, a second screen of the seat): one grade, one puzzle, one proof
-        assert offers.keep_and_offer(url, code, 0, ana, "table", DAY, 0, blunder(ply, move)) is None
-        assert len(tables.grades([code])) == 1 and len(store.mistakes.all(ana)) == 1
-        assert proofs.calls == [move]
+        yield store, ana, tables, code, ply, move, store_url(tables)
 
 
-def test_a_table_s_judging_offers_nothing_for_a_guest_or_another_position(db_url, proofs):
-    with open_store(db_url) as store:
-        ana = store.create_profile("Ana").id
-        tables = TableStore(store)
-        code, ply, move = table_with_a_choice(tables, ana)
-        url = store_url(tables)
-        # a guest's puzzles live in their screen's session: that screen offers them
-        assert offers.keep_and_offer(url, code, 0, None, "table", DAY, 0, blunder(ply, move)) is None
-        assert [g.ply for g in tables.grades([code])] == [ply]  # the grade is kept all the same
-        # a decision that is not the move kept at that ply (another match since): not offered
-        assert offers.keep_and_offer(url, code, 0, ana, "table", DAY, 0, blunder(ply, "9-9@L")) is None
-        assert offers.keep_and_offer(url, code, 0, ana, "table", DAY, 3, blunder(ply, move)) is None
-        assert offers.keep_and_offer(url, "NOSUCH", 0, ana, "table", DAY, 0, blunder(ply, move)) is None
-        assert proofs.calls == [] and store.mistakes.all(ana) == []
+def test_a_table_s_judging_keeps_the_grade_and_offers_a_profile_s_mistake_from_the_stored_table(at_the_table, proofs):
+    store, ana, tables, code, ply, move, url = at_the_table
+    job = offers.keep_and_offer(url, code, 0, ana, "table", DAY, 0, blunder(ply, move))
+    assert job is not None
+    kept(job)
+    assert [(g.ply, g.grade) for g in tables.grades([code])] == [(ply, "blunder")]
+    [puzzle] = store.mistakes.all(ana)
+    before = dict(decision_points(load(tables, code)[0].game, 0, 0))[ply]
+    assert puzzle.position == position_to_dict(before) and puzzle.played == move
+    assert puzzle.seat == 0 and puzzle.source == "table" and puzzle.made_on == DAY
+    # judged again (a reload, a second screen of the seat): one grade, one puzzle, one proof
+    assert offers.keep_and_offer(url, code, 0, ana, "table", DAY, 0, blunder(ply, move)) is None
+    assert len(tables.grades([code])) == 1 and len(store.mistakes.all(ana)) == 1
+    assert proofs.calls == [move]
+
+
+def test_a_table_s_judging_offers_nothing_for_a_guest_or_another_position(at_the_table, proofs):
+    store, ana, tables, code, ply, move, url = at_the_table
+    # a guest's puzzles live in their screen's session: that screen offers them
+    assert offers.keep_and_offer(url, code, 0, None, "table", DAY, 0, blunder(ply, move)) is None
+    assert [g.ply for g in tables.grades([code])] == [ply]  # the grade is kept all the same
+    # a decision that is not the move kept at that ply (another match since): not offered
+    assert offers.keep_and_offer(url, code, 0, ana, "table", DAY, 0, blunder(ply, "9-9@L")) is None
+    assert offers.keep_and_offer(url, code, 0, ana, "table", DAY, 3, blunder(ply, move)) is None
+    assert offers.keep_and_offer(url, "NOSUCH", 0, ana, "table", DAY, 0, blunder(ply, move)) is None
+    assert proofs.calls == [] and store.mistakes.all(ana) == []
 
 
 def test_stored_decisions_are_offered_once_and_a_refused_one_is_not_proven_again(db_url, proofs):
