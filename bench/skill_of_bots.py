@@ -65,7 +65,7 @@ def play_one(game: str, bot: str, number: int) -> dict:
     review = review_round(match, 0)
     return {"game": game, "bot": bot, "round": number, "players": setup.players,
             "decisions": [{"ply": d.ply, "loss": round(d.loss, 4), "grade": d.grade, "sure": d.sure,
-                           "deals": d.deals} for d in review.decisions],
+                           "deals": d.deals, "same": d.action == d.best} for d in review.decisions],
             "cpu": round(time.process_time() - started, 2)}
 
 
@@ -92,24 +92,30 @@ def figures(rows: list[dict]) -> dict[str, dict[str, dict]]:
         if fig is not None:
             sure = sum(d["sure"] for r in rows if r["game"] == game and r["bot"] == bot for d in r["decisions"])
             cpu = sum(r["cpu"] for r in rows if r["game"] == game and r["bot"] == bot)
-            out.setdefault(game, {})[bot] = fig.to_dict() | {"played_rounds": len(rounds),
+            # the review's best move played (recorded since issue 50: older rows lack it)
+            same = [d["same"] for r in rows if r["game"] == game and r["bot"] == bot for d in r["decisions"]
+                    if "same" in d]
+            extra = {"same": round(sum(same) / len(same), 4), "same_of": len(same)} if same else {}
+            out.setdefault(game, {})[bot] = fig.to_dict() | extra | {"played_rounds": len(rounds),
                                                               "sure": round(sure / fig.decisions, 4),
                                                               "cpu_hours": round(cpu / 3600, 2)}
     return out
 
 
-def table(data: dict[str, dict[str, dict]]) -> str:
-    lines = ["| game | bot | decisions | rounds | points lost a decision (95%) | within 0.5 of the best | sure |",
-             "|---|---|---:|---:|---|---:|---:|"]
+def table(data: dict[str, dict[str, dict]], bots=BOT_LEVELS) -> str:
+    lines = ["| game | bot | decisions | rounds | points lost a decision (95%) | within 0.5 of the best "
+             "| the best move itself | sure |",
+             "|---|---|---:|---:|---|---:|---:|---:|"]
     for game in PRESET_NAMES:
-        for bot in BOT_LEVELS:
+        for bot in bots:
             row = data.get(game, {}).get(bot)
             if row is None:
-                lines.append(f"| {game} | {bot} | 0 | 0 | — | — | — |")
+                lines.append(f"| {game} | {bot} | 0 | 0 | — | — | — | — |")
                 continue
             high = "∞" if row["high"] is None else f"{row['high']:.2f}"  # one round: no interval
+            same = f"{row['same']:.1%} of {row['same_of']}" if "same" in row else "—"
             lines.append(f"| {game} | {bot} | {row['decisions']} | {row['played_rounds']} | {row['mean']:.2f} "
-                         f"[{row['low']:.2f}, {high}] | {row['within']:.1%} | {row['sure']:.0%} |")
+                         f"[{row['low']:.2f}, {high}] | {row['within']:.1%} | {same} | {row['sure']:.0%} |")
     return "\n".join(lines)
 
 
@@ -194,7 +200,7 @@ def main() -> None:
                 print(f"{p[0]} {p[1]} round {row['round']}: {len(row['decisions'])} decisions, "
                       f"{row['cpu']:.0f} s; {counts[p]} in all", flush=True)
     data = figures(rows)
-    print(table(data))
+    print(table(data, args.bots.split(",")))
     if args.record:
         record(data)
         print(f"written: {BOT_FILE}")
