@@ -66,6 +66,11 @@ def planted(monkeypatch) -> Planted:
     monkeypatch.setattr(offers, "prove_mistake", plant.prove)
     monkeypatch.setattr(MemoryMistakes, "add", noted(MemoryMistakes.add))
     monkeypatch.setattr(SavedMistakes, "add", noted(SavedMistakes.add))
+    # what this process is proving or has refused (module-wide: a queue job of an earlier
+    # test in this worker, never finished once its queue stopped, stays marked as running
+    # there): each test starts with none of another's
+    monkeypatch.setattr(offers, "_running", set())
+    monkeypatch.setattr(offers, "_refused", {})
     return plant
 
 
