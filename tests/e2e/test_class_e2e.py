@@ -265,6 +265,12 @@ def test_an_answer_that_never_reached_the_server_is_said_and_a_stored_one_shows_
         cut["on"] = True
         check.click()
         phone.wait_for_function("() => Object.keys(sessionStorage).some(k => k.startsWith('capicu-quiz:'))")
+        # the tap's message reaches the route handler above while Playwright waits: wait
+        # for it to be dropped (the page may set its storage first), up to 30 s
+        for _ in range(300):
+            if cut["dropped"]:
+                break
+            phone.wait_for_timeout(100)
         assert cut["dropped"] >= 1 and quizzes.answered_count(quiz.code, 0) == 0
         cut["on"] = False
         phone.reload()  # what the watcher does when it sees a new server
