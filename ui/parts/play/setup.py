@@ -177,6 +177,7 @@ def setup_form() -> Setup | None:
                                 format_func=lambda o: tr(f"variant.{o}"), placeholder=tr("play.rules_none"))
         labels = seat_labels(tr, Rules.preset(preset, players))
         levels = [HUMAN]
+        skills = bot_figures().get(preset, {})  # read once a run, not once a seat
         columns = st.columns(max(1, players - 1))
         for seat in range(1, players):
             partner = preset == "laplaza_partners" and seat == 2
@@ -200,7 +201,7 @@ def setup_form() -> Setup | None:
                 outside, step = before  # measured as it was, and what it gained since
                 columns[seat - 1].caption(_measured(tr, "play.measured_outside_before", outside) + " "
                                           + _measured(tr, "play.measured_since", step))
-            skill = bot_figures().get(preset, {}).get(level)
+            skill = skills.get(level)
             if skill is not None and skill.enough and skill.high < math.inf:  # bench/skill_of_bots.py
                 columns[seat - 1].caption(tr("play.level_skill", decisions=skill.decisions,
                                              loss=figure(tr, skill.mean), low=figure(tr, skill.low),
