@@ -92,10 +92,14 @@ def figures(rows: list[dict]) -> dict[str, dict[str, dict]]:
         if fig is not None:
             sure = sum(d["sure"] for r in rows if r["game"] == game and r["bot"] == bot for d in r["decisions"])
             cpu = sum(r["cpu"] for r in rows if r["game"] == game and r["bot"] == bot)
-            # the review's best move played (recorded since issue 50: older rows lack it)
-            same = [d["same"] for r in rows if r["game"] == game and r["bot"] == bot for d in r["decisions"]
-                    if "same" in d]
-            extra = {"same": round(sum(same) / len(same), 4), "same_of": len(same)} if same else {}
+            # the review's best move itself, with its interval over rounds as the share within
+            # 0.5 has (recorded since issue 50: older rows lack it)
+            of_same = figure([Round(f"{r['round']}", r["round"], tuple(Graded(d["loss"], d["same"]) for d in
+                                                                         r["decisions"] if "same" in d))
+                              for r in rows if r["game"] == game and r["bot"] == bot])
+            extra = ({"same": round(of_same.within, 4), "same_low": round(of_same.within_low, 4),
+                      "same_high": round(of_same.within_high, 4), "same_of": of_same.decisions}
+                     if of_same is not None else {})
             out.setdefault(game, {})[bot] = fig.to_dict() | extra | {"played_rounds": len(rounds),
                                                               "sure": round(sure / fig.decisions, 4),
                                                               "cpu_hours": round(cpu / 3600, 2)}
@@ -113,7 +117,8 @@ def table(data: dict[str, dict[str, dict]], bots=BOT_LEVELS) -> str:
                 lines.append(f"| {game} | {bot} | 0 | 0 | — | — | — | — |")
                 continue
             high = "∞" if row["high"] is None else f"{row['high']:.2f}"  # one round: no interval
-            same = f"{row['same']:.1%} of {row['same_of']}" if "same" in row else "—"
+            same = (f"{row['same']:.1%} [{row['same_low']:.1%}, {row['same_high']:.1%}] of {row['same_of']}"
+                    if "same" in row else "—")
             lines.append(f"| {game} | {bot} | {row['decisions']} | {row['played_rounds']} | {row['mean']:.2f} "
                          f"[{row['low']:.2f}, {high}] | {row['within']:.1%} | {same} | {row['sure']:.0%} |")
     return "\n".join(lines)

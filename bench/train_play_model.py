@@ -8,7 +8,7 @@ One command regenerates both committed files (``--record`` plays the rounds firs
   where, every action): enough to replay it exactly. The players: a work-capped expert
   (``expert-light``: the expert's reading and search on at most 600,000 nodes a choice,
   seeded by the position, so a round replays the same on any machine) in most rounds,
-  ``strong`` and ``casual`` in the rest.
+  ``strong`` and ``casual-rules`` (the rule-based club player the model was first fitted on) in the rest.
 * ``strategy/play_model.json``: the weights of :class:`strategy.play_model.PlayModel`,
   fitted per game by maximum likelihood on the rounds of even number.
 
@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "bench" / "data" / "play_rounds.jsonl"
 #: who plays the recorded rounds, by round number: mostly the expert, whose choices the
 #: expert reads in a duel; the other bots so the model has seen other play too
-TABLES = ("expert-light",) * 3 + ("strong", "casual")
+TABLES = ("expert-light",) * 3 + ("strong", "casual-rules")
 LIGHT_NODES = 600_000
 #: how firmly the fit holds weights near 0 (strategy.choice_model.fit_theta): a rare fact
 #: of the table seen in a handful of choices gets a modest weight, not a wild one

@@ -39,7 +39,7 @@ from pathlib import Path
 from statistics import NormalDist
 from typing import Any, Iterable, Sequence
 
-__all__ = ["BOT_LEVELS", "FEW", "Figure", "Graded", "LAST_ROUNDS", "Round", "TREND_ROUNDS", "bot_figures",
+__all__ = ["BOT_LEVELS", "BotFigure", "FEW", "Figure", "Graded", "LAST_ROUNDS", "Round", "TREND_ROUNDS", "bot_figures",
            "comparable", "compare", "figure", "rounds_of", "t95", "trend"]
 
 #: the figure looks at the player's last this many rounds of a game
@@ -49,7 +49,7 @@ FEW = 10
 #: the trend chart's points: one per this many rounds
 TREND_ROUNDS = 10
 #: the bots measured beside the player (bench/skill_of_bots.py), weakest first
-BOT_LEVELS = ("casual", "strong", "expert")
+BOT_LEVELS = ("beginner", "casual", "strong", "expert")
 #: what the benchmark wrote
 BOT_FILE = Path(__file__).with_name("bot_skill.json")
 
@@ -112,6 +112,24 @@ class Figure:
     @staticmethod
     def from_dict(data: dict[str, Any]) -> "Figure":
         return Figure(**{k: math.inf if data[k] is None else data[k] for k in Figure.__dataclass_fields__})
+
+
+@dataclass(frozen=True)
+class BotFigure(Figure):
+    """A bot level's figure (bench/skill_of_bots.py), with how often its move was the
+    review's best move itself (``same``, its interval ``same_low``..``same_high``, over
+    ``same_of`` decisions; None where the benchmark did not record it)."""
+
+    same: float | None = None
+    same_low: float | None = None
+    same_high: float | None = None
+    same_of: int = 0
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> "BotFigure":
+        base = Figure.from_dict(data)
+        same = {k: data[k] for k in ("same", "same_low", "same_high", "same_of") if k in data}
+        return BotFigure(**base.__dict__, **same)
 
 
 def t95(df: int) -> float:
@@ -222,18 +240,18 @@ def trend(rounds: Sequence[Round], every: int = TREND_ROUNDS) -> list[tuple[int,
     return out
 
 
-def bot_figures(path: Path = BOT_FILE) -> dict[str, dict[str, Figure]]:
+def bot_figures(path: Path = BOT_FILE) -> dict[str, dict[str, BotFigure]]:
     """The bots' figures by game and level, as the benchmark measured them (empty without
     the file)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    out: dict[str, dict[str, Figure]] = {}
+    out: dict[str, dict[str, BotFigure]] = {}
     for game, levels in (data.get("games") or {}).items():
         for level, row in levels.items():
             try:
-                out.setdefault(game, {})[level] = Figure.from_dict(row)
+                out.setdefault(game, {})[level] = BotFigure.from_dict(row)
             except (KeyError, TypeError):
                 continue
     return out

@@ -14,6 +14,7 @@ illegal move and never sees a hidden tile.
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from typing import Callable
@@ -152,7 +153,7 @@ _CASUAL = {"pips": 1.0, "double": 3.0, "keeps": 1.5, "fives": 2.0}
 _STRONG = {"pips": 1.0, "double": 4.0, "keeps": 2.0, "fives": 3.0, "blocks_next": 10.0, "blocks_partner": -6.0}
 
 
-def _casual(view, rng):
+def _casual_rules(view, rng):
     return _scored(view, rng, _CASUAL, 3.0, None)
 
 
@@ -204,12 +205,18 @@ def _expert_by_work(view, rng):
     return ev.best
 
 
+@functools.lru_cache(maxsize=8)
+def _play_model(sharpness: float):
+    """The learned model at one sharpness, read from its file once a process."""
+    return load_play_model().sharpened(sharpness)
+
+
 def _modelled(view, rng, sharpness=1.0):
     """A move drawn from the learned model of play (strategy.play_model): the choices the
     recorded rounds made, likelier the more the model favours them; ``sharpness`` is one
     over its temperature. Leads, draws and passes as ``strong`` makes them (the model
     reads placements only)."""
-    policy = load_play_model().sharpened(sharpness).policy(view)
+    policy = _play_model(sharpness).policy(view)
     if not policy:
         return _strong(view, rng)
     moves, weights = zip(*policy.items())
@@ -222,12 +229,19 @@ def _expert_48(view, rng):
     return evaluate(view, deals=48, budget=0.7, rng=rng, model=PIPS_MODEL).best
 
 
+#: the club player is the learned model of play at this temperature (issue 50): its own
+#: probabilities. Over 1,000 duplicate deals it sits midway between beginner and strong in
+#: Partners and 1 v 1, and at least level with the rule-based club player before it
+#: (docs/strategy.md, "The model's own play")
+CASUAL_TEMPERATURE = 1.0
+
+
 LEVELS: dict[str, Bot] = {
     "random": Bot("random", "Plays any legal move at random.", _random),
     "heaviest": Bot("heaviest", "Always gets rid of its heaviest tile first.", _heaviest),
     "beginner": Bot("beginner", "A new player: often drops a heavy tile, otherwise plays whatever fits.", _beginner),
-    "casual": Bot("casual", "A club player: sheds heavy tiles and doubles, keeps its options open, "
-                            "takes easy All Fives points, and sometimes misjudges.", _casual),
+    "casual": Bot("casual", "A club player: draws each placement from the learned model of play, "
+                            "plausible moves and plausible slips.", lambda view, rng: _modelled(view, rng, 1 / CASUAL_TEMPERATURE)),
     "strong": Bot("strong", "Reads the table: also plays ends its next opponent has shown it lacks, and "
                             "avoids ends its partner lacks.", _strong),
     "expert": Bot("expert", "Imagines hundreds of deals that fit what it sees and the others' choices, "
@@ -251,6 +265,8 @@ BASELINES: dict[str, Bot] = {
                        lambda view, rng: _expert(view, rng, model=PIPS_MODEL)),
     "expert-sharp": Bot("expert-sharp", "The expert reading the others as shedding heavy tiles twice as surely.",
                         lambda view, rng: _expert(view, rng, model=SHARP_MODEL)),
+    "casual-rules": Bot("casual-rules", "The club player before issue 50: a hand-set score of each placement "
+                                        "(pips, doubles, options kept, easy points) with noise.", _casual_rules),
     # the learned model's own play, loose and sharp: candidates for levels that play like people
     "modelled": Bot("modelled", "Plays as the learned model of play expects a player to: likelier moves more often.",
                     _modelled),

@@ -44,7 +44,7 @@ WEAK_GRADES = ("mistake", "blunder")
 #: how many themes the section lists
 THEMES_SHOWN = 3
 #: the bots' lines on the trend chart: a dash each (and a label: colour is never alone)
-BOT_DASH = {"casual": "dot", "strong": "dash", "expert": "longdash"}
+BOT_DASH = {"beginner": "dashdot", "casual": "dot", "strong": "dash", "expert": "longdash"}
 _MINE = "#2e7d5b"  # the felt green of progress/charts.py
 
 

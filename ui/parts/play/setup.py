@@ -50,6 +50,18 @@ def _choices(values, name_of) -> str:
     return ", ".join(f"{v} ({name_of(v)})" for v in values)
 
 
+def _skill_caption(tr, skill) -> str:
+    """What the review measured of a level's own moves in this game (bench/skill_of_bots.py):
+    points lost a decision, the share within half a point of the best, and, where recorded,
+    the share that was the best move itself, each with its 95% interval."""
+    text = tr("play.level_skill", decisions=skill.decisions, loss=figure(tr, skill.mean), low=figure(tr, skill.low),
+              high=figure(tr, skill.high), share=percent(tr, skill.within))
+    if skill.same is None:
+        return text
+    return text + " " + tr("play.level_same", share=percent(tr, skill.same), low=percent(tr, skill.same_low),
+                           high=percent(tr, skill.same_high))
+
+
 def check_seed(text: str) -> str:
     """A deal number: digits only, at most :data:`SEED_DIGITS` of them (LinkProblem if not)."""
     if not (text.isascii() and text.isdigit() and len(text) <= SEED_DIGITS):
@@ -203,9 +215,7 @@ def setup_form() -> Setup | None:
                                           + _measured(tr, "play.measured_since", step))
             skill = skills.get(level)
             if skill is not None and skill.enough and skill.high < math.inf:  # bench/skill_of_bots.py
-                columns[seat - 1].caption(tr("play.level_skill", decisions=skill.decisions,
-                                             loss=figure(tr, skill.mean), low=figure(tr, skill.low),
-                                             high=figure(tr, skill.high), share=percent(tr, skill.within)))
+                columns[seat - 1].caption(_skill_caption(tr, skill))
             levels.append(level)
         touch = st.toggle(tr("play.touch_move"), key="play_form_touch", help=tr("play.touch_move_help"))
         seed = st.text_input(tr("play.seed"), key="play_form_seed", max_chars=40, help=tr("play.seed_help"))
