@@ -239,6 +239,18 @@ def test_the_bots_data_file_holds_real_counts():
             row = data["games"][game][level]
             assert 1 <= f.decisions and 1 <= f.rounds <= row["played_rounds"]
             assert f.low <= f.mean <= f.high and 0 <= f.within <= 1
+            if f.same is not None:  # the review's best move itself: measured on rounds that recorded it
+                assert 0 <= f.same_low <= f.same <= f.same_high <= 1 and 1 <= f.same_of <= f.decisions
+
+
+def test_a_bot_figure_reads_the_share_of_best_moves_only_where_it_was_recorded():
+    from progress.skill import BotFigure
+
+    row = Figure(120, 30, 2.0, 1.5, 2.5, .6, .5, .7).to_dict()
+    assert BotFigure.from_dict(row).same is None and BotFigure.from_dict(row).same_of == 0
+    full = BotFigure.from_dict(row | {"same": .4, "same_low": .3, "same_high": .5, "same_of": 80})
+    assert (full.same, full.same_low, full.same_high, full.same_of) == (.4, .3, .5, 80)
+    assert full.mean == 2.0 and full.enough
 
 
 def test_no_data_file_no_bots(tmp_path):

@@ -82,3 +82,27 @@ def test_bots_refuse_a_round():
 def test_every_level_has_a_description():
     for name, bot in LEVELS.items():
         assert bot.name == name and bot.description.endswith(".") and len(bot.description) < 160
+
+
+@pytest.mark.parametrize("preset", ["laplaza_partners", "all_fives"])
+def test_the_club_player_draws_its_placements_as_the_learned_model_weighs_them(preset):
+    """Issue 50 item 3: ``casual`` is the learned model of play at its temperature: over
+    many draws from one position each placement comes up as often as the model says
+    (within four standard errors), and nothing else does."""
+    from collections import Counter
+    from math import sqrt
+
+    from strategy.bots import CASUAL_TEMPERATURE
+    from strategy.play_model import load_play_model
+    from tests.support.deal_weights import played
+
+    model = load_play_model().sharpened(1 / CASUAL_TEMPERATURE)
+    rounds = (played(preset, seed, 6) for seed in range(200))
+    view = next(r.view(r.turn) for r in rounds if not r.is_over and len(model.policy(r.view(r.turn))) >= 3)
+    policy = model.policy(view)
+    draws = 3000
+    counts = Counter(get_bot("casual").choose(view, random.Random(i)) for i in range(draws))
+    assert set(counts) <= set(policy)
+    for move, p in policy.items():
+        assert abs(counts[move] / draws - p) <= 4 * sqrt(p * (1 - p) / draws) + 1e-9, (move, counts[move], p)
+    assert max(policy.values()) < 0.99  # a real choice: the draws could have gone wrong

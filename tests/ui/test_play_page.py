@@ -98,28 +98,66 @@ def test_the_expert_says_how_it_fares_against_the_dominoes_package(lang):
         assert str(row["deals"]) in line and figure(tr, row["points_per_deal"], True) in line
 
 
+def _skill_lines(tr, skill) -> tuple[str, str | None]:
+    """The figures' sentence of a level and, where the share of best moves was recorded,
+    the sentence after it."""
+    line = tr("play.level_skill", decisions=skill.decisions, loss=figure(tr, skill.mean), low=figure(tr, skill.low),
+              high=figure(tr, skill.high), share=percent(tr, skill.within))
+    same = None if skill.same is None else tr("play.level_same", share=percent(tr, skill.same),
+                                              low=percent(tr, skill.same_low), high=percent(tr, skill.same_high))
+    return line, same
+
+
 @pytest.mark.parametrize("lang", list(LANGUAGES))
-def test_each_level_says_what_the_review_measured_of_it_in_that_game(lang):
+def test_each_level_says_what_the_review_measured_of_it_in_that_game(lang, monkeypatch):
     """Issue 50 item 3: a level is described by the review's figures of its own play in
-    the chosen game (progress/bot_skill.json), the same numbers My progress compares with."""
+    the chosen game (progress/bot_skill.json, the same numbers My progress compares with):
+    points lost, the share within half a point and, where recorded, the share of best moves
+    itself; a level the benchmark did not measure there says nothing of it."""
+    import ui.parts.play.setup
     from progress.skill import bot_figures
 
+    measured = bot_figures()
     at = open_app("play", lang=lang)
     tr = translator(lang)
-    for game, seat_key in (("laplaza_partners", "play_form_level:laplaza_partners:4:1"),
-                           ("kozel", None)):
+    for game, seat_key in (("laplaza_partners", "play_form_level:laplaza_partners:4:1"), ("kozel", None)):
         at.selectbox(key="play_form_game").set_value(game).run()
         key = seat_key or next(s.key for s in at.selectbox if (s.key or "").startswith("play_form_level:kozel:"))
         for level in ("casual", "strong"):
             at.selectbox(key=key).set_value(level).run()
-            skill = bot_figures()[game][level]
-            line = tr("play.level_skill", decisions=skill.decisions, loss=figure(tr, skill.mean),
-                      low=figure(tr, skill.low), high=figure(tr, skill.high), share=percent(tr, skill.within))
-            assert line in [c.value for c in at.caption], (game, level)
-        head = tr("play.level_skill", decisions="", loss="", low="", high="", share="")[:20]
-        lines = sum(c.value.startswith(head) for c in at.caption)
-        at.selectbox(key=key).set_value("beginner").run()  # not measured by the review: its line goes
-        assert sum(c.value.startswith(head) for c in at.caption) == lines - 1
+            line, same = _skill_lines(tr, measured[game][level])
+            caption = next((c.value for c in at.caption if c.value.startswith(line)), None)
+            assert caption is not None, (game, level)
+            assert caption == (line if same is None else f"{line} {same}"), (game, level)
+    # a level without figures in this game: its line goes
+    head = tr("play.level_skill", decisions="", loss="", low="", high="", share="")[:20]
+    lines = sum(c.value.startswith(head) for c in at.caption)
+    monkeypatch.setattr(ui.parts.play.setup, "bot_figures",
+                        lambda: {g: {lv: f for lv, f in levels.items() if lv != "casual"} for g, levels in measured.items()})
+    at.selectbox(key=key).set_value("casual").run()
+    assert sum(c.value.startswith(head) for c in at.caption) == lines - 1
+
+
+def test_a_levels_share_of_best_moves_is_said_with_its_interval(monkeypatch):
+    """A figure recorded with the share of the review's best moves reads it out, with its
+    interval, after the points lost; one recorded without it says only the points."""
+    import ui.parts.play.setup
+    from progress.skill import BotFigure
+
+    with_share = BotFigure(130, 30, 3.25, 2.5, 4.0, .55, .45, .65, .4125, .3, .5, 130)
+    without = BotFigure(127, 33, 2.0, 1.5, 2.5, .67, .58, .75)
+    monkeypatch.setattr(ui.parts.play.setup, "bot_figures",
+                        lambda: {"laplaza_1v1": {"casual": with_share, "strong": without}})
+    at = open_app("play", lang="en")
+    at.selectbox(key="play_form_game").set_value("laplaza_1v1").run()
+    key = "play_form_level:laplaza_1v1:2:1"
+    at.selectbox(key=key).set_value("casual").run()
+    assert ("Reviewed like your own moves over 130 of its decisions in this game: it loses 3.2 points a decision "
+            "(2.5 to 4.0) and stays within half a point of the best in 55% of them. In 41% of them (30% to 50%) its "
+            "move is the best move itself.") in [c.value for c in at.caption]
+    at.selectbox(key=key).set_value("strong").run()
+    line = next(c.value for c in at.caption if c.value.startswith("Reviewed like your own moves over 127"))
+    assert "best move itself" not in line
 
 
 def test_a_match_started_from_the_form_is_played_to_the_end_of_a_round_and_reviewed(light_review):
