@@ -31,6 +31,7 @@ pages name the themes and the bots.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from dataclasses import dataclass, field
@@ -242,7 +243,16 @@ def trend(rounds: Sequence[Round], every: int = TREND_ROUNDS) -> list[tuple[int,
 
 def bot_figures(path: Path = BOT_FILE) -> dict[str, dict[str, BotFigure]]:
     """The bots' figures by game and level, as the benchmark measured them (empty without
-    the file)."""
+    the file). Read again only when the file changes (the play form asks on every rerun)."""
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        return {}
+    return {game: dict(levels) for game, levels in _bot_figures(path, stamp).items()}
+
+
+@functools.lru_cache(maxsize=4)
+def _bot_figures(path: Path, stamp: int) -> dict[str, dict[str, BotFigure]]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
