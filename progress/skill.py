@@ -167,6 +167,16 @@ def _ratio(totals: Sequence[float], counts: Sequence[int]) -> tuple[float, float
     return m, t95(k - 1) * math.sqrt(var)
 
 
+def _wilson(successes: float, n: int) -> tuple[float, float]:
+    """The Wilson score 95% interval of a share of ``n`` decisions: never a single point,
+    even when every decision went the same way."""
+    z = 1.959964
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def figure(rounds: Sequence[Round]) -> Figure | None:
     """The figure over every decision of ``rounds`` (None without a decision)."""
     kept = [r for r in rounds if r.decisions]
@@ -174,9 +184,13 @@ def figure(rounds: Sequence[Round]) -> Figure | None:
         return None
     counts = [len(r.decisions) for r in kept]
     mean, half = _ratio([sum(d.loss for d in r.decisions) for r in kept], counts)
-    share, share_half = _ratio([sum(d.best for d in r.decisions) for r in kept], counts)
+    hits = [sum(d.best for d in r.decisions) for r in kept]
+    share, share_half = _ratio(hits, counts)
+    # the rounds' spread, but never narrower than the decisions alone allow (15 of 15 is not
+    # "100% to 100%")
+    low, high = _wilson(sum(hits), sum(counts))
     return Figure(sum(counts), len(kept), mean, max(0.0, mean - half), mean + half,
-                  share, max(0.0, share - share_half), min(1.0, share + share_half))
+                  share, max(0.0, min(share - share_half, low)), min(1.0, max(share + share_half, high)))
 
 
 def _decision(data: Any) -> Graded | None:

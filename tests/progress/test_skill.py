@@ -279,3 +279,20 @@ def test_any_record_gives_rounds_or_none_and_never_fails(record):
     for r in rounds:
         assert all(math.isfinite(d.loss) and d.loss >= 0 for d in r.decisions)
     figure(rounds)
+
+
+def test_a_share_every_decision_agrees_on_still_has_an_interval():
+    """15 best moves of 15 over 5 rounds: the rounds do not differ, but 15 decisions do not
+    prove 100% (the Wilson interval's lower end, 79.6%)."""
+    rounds = [Round(f"{i}", i, tuple(Graded(0.0, True) for _ in range(3))) for i in range(5)]
+    f = figure(rounds)
+    assert f.within == 1.0 and f.within_high == 1.0
+    assert 0.79 < f.within_low < 0.80
+
+
+@settings(max_examples=60, deadline=None)
+@given(hs.lists(hs.lists(hs.booleans(), min_size=1, max_size=8), min_size=1, max_size=12))
+def test_a_share_interval_holds_the_share_and_is_never_a_point(rounds):
+    f = figure([Round(f"{i}", i, tuple(Graded(0.0 if b else 1.0, b) for b in bests)) for i, bests in enumerate(rounds)])
+    assert f.within_low <= f.within <= f.within_high
+    assert f.within_high - f.within_low > 0
