@@ -6,6 +6,8 @@ each test is a new Streamlit session.
 
 from __future__ import annotations
 
+import os
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -76,26 +78,31 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
-@pytest.fixture(scope="module")
-def app_url(tmp_path_factory):
-    """The whole app under ``streamlit run``, saving progress in a fresh database, its
-    clock pinned to the date the daily test answers."""
-    import os
-
+@contextmanager
+def app_environment(tmp_path_factory):
+    """What a test server runs under, set in this process too (it reads and writes the
+    server's database): a fresh database, the clock pinned to the date the daily test
+    answers, no deeper hints worked out ahead (the suite's two cores are shared by two
+    browser modules; the page's part is tested in tests/ui/test_play_page.py), and a page's
+    error shown as Streamlit's error box, which the tests look for."""
     db = tmp_path_factory.mktemp("progress") / "capicu.sqlite3"
-    # no deeper hints worked out ahead: the suite's two cores are shared by two browser
-    # modules (the page's part is tested in tests/ui/test_play_page.py)
     pinned = {"CAPICU_DB_PATH": str(db), TODAY_ENV: pinned_daily_date().isoformat(), "CAPICU_THINK_AHEAD": "off",
-              # a page's error shows as Streamlit's error box, which the tests look for
               "CAPICU_PAGE_ERRORS": "raise"}
     saved = {name: os.environ.get(name) for name in pinned}
     os.environ.update(pinned)
     try:
-        with streamlit_app(ROOT / "serve.py") as url:
-            yield url
+        yield
     finally:
         for name, value in saved.items():
             if value is None:
                 os.environ.pop(name, None)
             else:
                 os.environ[name] = value
+
+
+@pytest.fixture(scope="module")
+def app_url(tmp_path_factory):
+    """The whole app under ``streamlit run``, saving progress in a fresh database, its
+    clock pinned to the date the daily test answers."""
+    with app_environment(tmp_path_factory), streamlit_app(ROOT / "serve.py") as url:
+        yield url

@@ -236,7 +236,8 @@ def test_a_players_review_replaces_its_progress_by_itself(browser, app_url):
     every choice judged anew: the page shows the judging's progress, then the whole review
     by itself once the judging ends, with nobody else acting (nothing reruns the page)."""
     from strategy.review import decision_points
-    from matches.table import Options, Table, new_token, token_hash
+    from matches.table import new_token
+    from tests.support.table_rounds import played_table
     from ui.parts.tables.sync import open_table
 
     token = new_token()
@@ -244,15 +245,7 @@ def test_a_players_review_replaces_its_progress_by_itself(browser, app_url):
     # of them late in the round: few unseen tiles, so the judging is light even on a machine
     # the rest of the suite keeps busy (the review's workers yield to everything else)
     for n in range(100):
-        table = Table.open("laplaza_1v1", 2, (), f"review-by-itself-{n}", ["me", "casual"], Options(),
-                           name="Ana", token=token_hash(token)).start(0.0)
-        now = 0.0
-        while not table.game.round.is_over:
-            now += 10.0  # past the bot's pace, and the person is there
-            if table.game.round.turn == 0:
-                table.play(0, table.game.round.canonical_actions()[0], version=table.version, now=now)
-            else:
-                assert table.step(now, {0: now})
+        table = played_table(f"review-by-itself-{n}", token)
         choices = decision_points(table.game, 0, 0)
         if choices and min(ply for ply, _ in choices) >= 12:
             break

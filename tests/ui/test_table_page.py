@@ -226,7 +226,7 @@ def test_after_a_first_hint_the_next_one_is_worked_out_while_the_player_thinks(p
 
 
 def test_the_review_panel_looks_again_only_while_choices_are_being_judged(monkeypatch):
-    """``judged_panel`` (the table's and the play page's way): a fragment on a timer while
+    """``judged_panel`` (the play page's way; the table draws its review inside its live part): a fragment on a timer while
     a choice is pending, which reruns the page once the review is complete; drawn again
     then, it has no timer and shows the review."""
     from concurrent.futures import Future

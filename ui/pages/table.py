@@ -40,9 +40,10 @@ from ui.labels import game_title, result_summary, seat_labels, side_label
 from ui.parts.board_frame import show_board
 from ui.parts.classroom.quiz import app_base, qr_svg
 from ui.parts.mistakes.book import guest_mistakes
-from ui.parts.hint_view import hint_for, refined, show_hint, stop_thinking, think_ahead, watch_refining
+from ui.parts.hint_view import PendingHint, hint_for, landed, refined, refining, show_hint, stop_thinking, think_ahead
 from ui.parts.live.watch import watch
-from ui.parts.play.review import judged_panel, show_review
+from ui.parts.play.review import LOOK_AGAIN as REVIEW_LOOK_AGAIN
+from ui.parts.play.review import show_progress, show_review
 from ui.parts.play.setup import new_seed
 from ui.parts.tables.feed import PATH as FEED_PATH
 from ui.parts.tables.feed import TABLE_FEED
@@ -54,6 +55,11 @@ tr = session.tr()
 TOKEN_CHARS = 40
 #: A seat's screen writes "still here" at most this often from its own runs (seconds).
 SEEN_EVERY = 5.0
+#: While the live part shows something still being worked out (this player's review of
+#: the round, a hint), it looks again this often (seconds): the pace of the play page's
+#: review, which there is a fragment of its own on a timer. Here it may not be one (see
+#: :func:`playing`): the live part's watcher reruns the whole part instead.
+LOOK_AGAIN = REVIEW_LOOK_AGAIN
 
 
 def refuse(error: Exception) -> None:
@@ -320,6 +326,57 @@ def hint_moment(code: str, table: Table) -> str:
     return f"table-hint:{code}:{len(table.game.rounds)}:{len(table.game.rounds[-1])}"
 
 
+def asked_hint(code: str, table: Table, seat: int):
+    """The hint this player asked for at the decision on the board (a :class:`Hint`, or a
+    ``PendingHint`` still on the queue or failed), the deeper one if worked out since;
+    None when there is none to show (not their turn, no hints at this table, no choice,
+    not asked)."""
+    rnd = table.game.round
+    if (rnd.is_over or rnd.turn != seat or table.state == "over" or not table.options.hints
+            or len(rnd.canonical_actions()) <= 1):
+        return None
+    shown = st.session_state.get(f"table_hint:{code}")
+    if shown is None or shown[0] != table.version:
+        return None
+    return landed(refined(f"table_ahead:{code}", hint_moment(code, table), shown[1]))
+
+
+def hint_working(code: str, table: Table, hint) -> bool:
+    """Is ``hint`` still being worked out (on the queue), or a deeper one for its decision?"""
+    if hint is None:
+        return False
+    if isinstance(hint, PendingHint):
+        return not hint.job.done()
+    return refining(f"table_ahead:{code}", hint_moment(code, table), hint)
+
+
+def still_working(code: str, table: Table, seat: int, hint) -> bool:
+    """Does this screen show something still being worked out on this server: this
+    player's review of the round that has just ended, or the hint they asked for? The live
+    part then looks again every :data:`LOOK_AGAIN` seconds until it does not."""
+    judged = round_judge(code, table, seat)
+    return (judged is not None and judged.pending > 0) or hint_working(code, table, hint)
+
+
+def show_asked_hint(code: str, table: Table, seat: int, hint) -> None:
+    """The hint asked for, as the play page shows it, with what is still being worked out
+    said in words: drawn by the live part itself, which looks again meanwhile
+    (:func:`still_working`), not by the hint's own fragments on a timer
+    (``show_waiting``, ``watch_refining``: see :func:`playing`)."""
+    game = table.game
+    if isinstance(hint, PendingHint):
+        if hint.failed:
+            st.warning(tr("jobs.hint_failed"), icon=":material/error:")
+        else:
+            ahead = hint.job.ahead()
+            st.info(tr("jobs.hint_thinking_queue", n=ahead) if ahead else tr("jobs.hint_thinking"),
+                    icon=":material/hourglass_top:")
+        return
+    show_hint(hint, game.setup.rules(), game.view(seat))
+    if hint_working(code, table, hint):
+        st.caption(tr("play.hint_refining"))
+
+
 def think_ahead_at(code: str, table: Table, seat: int) -> None:
     """Start the deeper hint of this decision while the player looks at the board, once
     they have asked for a hint at this table (a player who never asks costs nothing)."""
@@ -369,19 +426,34 @@ def round_end(store: TableStore, code: str, table: Table, seat: int, names: list
         st.button(tr("table.deal_now"), key=f"table_deal:{code}:{index}", on_click=deal_now, args=(store, code, index))
 
 
+def round_judge(code: str, table: Table, seat: int) -> SeatJudge | None:
+    """This player's judging of the round on the table, every choice of it asked for, once
+    that round is over; None while it is being played."""
+    game = table.game
+    if not game.round.is_over:
+        return None
+    judged = judge(code, seat, len(game.rounds) - 1, table)
+    judged.fill(game)
+    return judged
+
+
 def review_part(code: str, table: Table, seat: int, index: int, names: list[str]) -> None:
     """This player's review of their own moves in round ``index``: its progress while the
-    last choices are judged, then the whole review, by itself (``judged_panel``)."""
+    last choices are judged, then the whole review. Drawn by the live part itself, which
+    looks again while choices are pending (:func:`still_working`): not by a fragment of its
+    own on a timer (``judged_panel``, the play page's way), which inside the live part
+    could leave the browser's page broken (see :func:`playing`)."""
     game = table.game
     judged = judge(code, seat, index, table)
     judged.fill(game)
     offer_round_as_guest(code, table, seat, index, judged)
-
-    def show(review) -> None:
-        show_review(game, index, review, f"table-{code}-{index}-review", failed=len(judged.failed()), seat=seat,
-                    labels=names_for(table, seat, markdown=False))  # a board: names as typed
-
-    judged_panel(judged, show)
+    review = judged.review()
+    with st.container():  # one block, as the review's fragment drew it
+        if review is None:
+            show_progress(judged.decisions(), judged.total, len(judged.failed()))
+        else:
+            show_review(game, index, review, f"table-{code}-{index}-review", failed=len(judged.failed()), seat=seat,
+                        labels=names_for(table, seat, markdown=False))  # a board: names as typed
 
 
 def match_end(code: str, table: Table, seat: int, names: list[str]) -> None:
@@ -431,7 +503,15 @@ def judge_review(code: str, index: int):
 
 
 def playing(store: TableStore, code: str, seat: int, token: str) -> None:
-    """The live part: redrawn by the feed the moment the table changes."""
+    """The live part: redrawn by the feed the moment the table changes, and every
+    :data:`LOOK_AGAIN` seconds while it shows something still being worked out.
+
+    Nothing inside it is a fragment of its own (the review's progress and the hint's
+    "thinking…" once were, on timers). When the live part ran again before the server had
+    sent the browser what its last run drew (under load), Streamlit dropped that run's
+    writes but kept the inner fragment's, addressed to places in the live part that the
+    browser's page did not have yet ("Bad delta path index 7 (should be between [0, 2])"),
+    and the whole page was unmounted (docs/tables.md, Known issues)."""
 
     @st.fragment
     def live() -> None:
@@ -452,14 +532,16 @@ def playing(store: TableStore, code: str, seat: int, token: str) -> None:
             watch(code, "unavailable", what="all", key=f"table_watch:{code}", reload_on_restart=True,
                   path=FEED_PATH, params={"seat": str(seat), "me": token})
             return
+        hint = asked_hint(code, table, seat)
+        working = still_working(code, table, seat, hint)
         watch(code, str(version), what="all", key=f"table_watch:{code}", reload_on_restart=True, path=FEED_PATH,
-              params={"seat": str(seat), "me": token})
-        draw(store, code, table, seat)
+              params={"seat": str(seat), "me": token}, every=LOOK_AGAIN if working else 0.0)
+        draw(store, code, table, seat, hint)
 
     live()
 
 
-def draw(store: TableStore, code: str, table: Table, seat: int) -> None:
+def draw(store: TableStore, code: str, table: Table, seat: int, hint=None) -> None:
     game = table.game
     rnd = game.round
     names = names_for(table, seat)
@@ -481,13 +563,9 @@ def draw(store: TableStore, code: str, table: Table, seat: int) -> None:
             if my_turn and table.options.touch_move:
                 st.caption(tr("play.touch_move_help"))
             if my_turn and table.options.hints and len(rnd.canonical_actions()) > 1:
-                shown = st.session_state.get(f"table_hint:{code}")
-                if shown is not None and shown[0] == table.version:
-                    moment, ahead_key = hint_moment(code, table), f"table_ahead:{code}"
-                    better = refined(ahead_key, moment, shown[1])  # worked out since it was asked
-                    st.session_state[f"table_hint:{code}"] = (table.version, better)
-                    show_hint(better, game.setup.rules(), game.view(seat))
-                    watch_refining(ahead_key, moment, better)
+                if hint is not None:  # asked for (asked_hint): the deeper one if worked out since
+                    st.session_state[f"table_hint:{code}"] = (table.version, hint)
+                    show_asked_hint(code, table, seat, hint)
                 else:
                     think_ahead_at(code, table, seat)
                     st.button(tr("play.hint"), icon=":material/lightbulb:", key=f"table_hint:{code}:{table.version}",

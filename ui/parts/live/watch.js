@@ -1,5 +1,6 @@
 // The live watcher: waits on the server's feed (ui/parts/live/feed.py) and reruns its fragment
-// only when the quiz it shows has changed. No timer reruns the page.
+// only when the quiz it shows has changed. No timer reruns the page, except while a drawing
+// shows something still being worked out and asks for one (`data.every`, below).
 //
 // The function runs again on every rerun with new data, but the loop is started once per
 // mount: it reads the newest data from parentElement.__latest (see the Streamlit notes).
@@ -123,6 +124,34 @@ function unwatchTaps(parentElement) {
   parentElement.__onTap = null;
 }
 
+// ---------------------------------------------------------------- looking again
+// A fragment that shows something still being worked out on this server (a review being
+// judged, a hint being thought out) asks for `data.every` seconds: the watcher reruns it
+// that often, until a drawing no longer asks. (Such a part was a fragment of its own, on a
+// timer, inside the table's live fragment: when the two ran one after the other before
+// the server sent their messages, Streamlit dropped the outer one's and kept the inner
+// one's, addressed to places the browser's page did not have yet, and the page was gone:
+// docs/tables.md, Known issues.)
+function keepLooking(parentElement) {
+  const loop = parentElement.__watch;
+  if (!loop || loop.stopped || loop.look || !(Number(parentElement.__latest.data.every) > 0)) return;
+  const next = () => {
+    const every = Number(parentElement.__latest.data.every) || 0;
+    if (loop.stopped || every <= 0) {
+      loop.look = null;
+      return;
+    }
+    loop.look = setTimeout(() => {
+      loop.look = null;
+      if (loop.stopped) return;
+      const latest = parentElement.__latest;
+      if (Number(latest.data.every) > 0) latest.setTriggerValue("change", `look:${Date.now()}`);
+      next();
+    }, every * 1000);
+  };
+  next();
+}
+
 export default function (component) {
   const { data, parentElement, setTriggerValue, setStateValue } = component;
   parentElement.__latest = { data, setTriggerValue, setStateValue };
@@ -132,6 +161,7 @@ export default function (component) {
   }
   if (data.press) watchPresses(parentElement);
   if (parentElement.__watch) {
+    keepLooking(parentElement);
     return parentElement.__watch.stop;
   }
   const loop = { stopped: false, controller: null };
@@ -140,10 +170,13 @@ export default function (component) {
   loop.stop = () => {
     loop.stopped = true;
     if (loop.controller) loop.controller.abort();
+    if (loop.look) clearTimeout(loop.look);
+    loop.look = null;
     unwatchTaps(parentElement);
     parentElement.__watch = null;
   };
   parentElement.__watch = loop;
+  keepLooking(parentElement);
 
   const tell = async (value) => {
     // Rerun the fragment, then wait until it has drawn something new (its data says so)

@@ -5,6 +5,12 @@ the server's live feed (:mod:`ui.parts.live.feed`) and reruns that fragment the 
 watched value differs from the one the fragment has just drawn. A phone that waits costs
 the server no script run at all.
 
+A fragment that shows something still being worked out on this server (a review being
+judged, a hint being thought out) asks the watcher to rerun it every ``every`` seconds
+until it no longer shows one. It must not put a fragment of its own on a timer
+inside itself instead: a nested fragment's writes can reach the browser addressed to a
+tree it no longer has, which unmounts the whole page (docs/tables.md, Known issues).
+
 When the app is served without the feed (``streamlit run app.py`` instead of
 ``serve.py``) the component reruns its fragment every :data:`FALLBACK` seconds, as the
 pages did before the feed existed.
@@ -47,7 +53,7 @@ def _noop() -> None:
 
 def watch(code: str, value: str, *, what: str, key: str, reload_on_restart: bool = False,
           path: str = PATH, params: dict[str, str] | None = None, gap: float = 0.0,
-          guard: dict[str, Any] | None = None, press: tuple[str, ...] = ()) -> Seen:
+          guard: dict[str, Any] | None = None, press: tuple[str, ...] = (), every: float = 0.0) -> Seen:
     """Rerun the enclosing fragment when quiz ``code``'s ``what`` ("phase" or "all", see
     :class:`classroom.quiz_pulse.Pulse`) is no longer ``value``; ``path`` another feed's
     route (a table's), with ``params`` added to its address.
@@ -59,6 +65,8 @@ def watch(code: str, value: str, *, what: str, key: str, reload_on_restart: bool
     link is all it needs, such as a phone's; the teacher's screen keeps its secret in the
     session, which a restart loses anyway (the private resume link brings it back).
     ``gap``: redraw at most this often (seconds), for a screen that many changes reach.
+    ``every``: also rerun the fragment this often (seconds) for as long as its drawings
+    ask, whatever the feed says: for a fragment that shows something being worked out.
 
     ``guard`` (a phone's page): ``{"key", "question", "state", "answered", "area"}``, see
     :func:`answer_guard`. ``press`` (the teacher's screen): the keys of the containers whose
@@ -70,6 +78,8 @@ def watch(code: str, value: str, *, what: str, key: str, reload_on_restart: bool
         url += "?" + urlencode(params)
     data = {"url": url, "watch": what, "since": value, "fallback": FALLBACK,
             "reload": reload_on_restart, "gap": gap, "server": SERVER}
+    if every:
+        data["every"] = float(every)
     if guard is not None:
         data["guard"] = guard
     if press:
