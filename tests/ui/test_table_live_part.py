@@ -20,33 +20,21 @@ import json
 from concurrent.futures import Future
 
 import pytest
-from streamlit.runtime import fragment as st_fragment
 from streamlit.testing.v1 import AppTest
 
 from matches.table import Options, Table, new_token, token_hash
 from matches.table_store import TableStore
 from progress import open_store
+from tests.support.fragments import Declared, describe, nested, record_fragments
 from tests.support.table_rounds import played_table
 from tests.ui.conftest import APP, texts_of
 from ui.parts.tables.sync import open_table
 
 
 @pytest.fixture
-def declared(monkeypatch) -> list[tuple[str, str | None]]:
-    """Every fragment the page declares: (its id, the id of the fragment it is declared in)."""
-    seen: list[tuple[str, str | None]] = []
-    register = st_fragment.MemoryFragmentStorage.register
-
-    def recording(self, key, fragment, *, parent_fragment_id=None, **kwargs):
-        seen.append((key, parent_fragment_id))
-        return register(self, key, fragment, parent_fragment_id=parent_fragment_id, **kwargs)
-
-    monkeypatch.setattr(st_fragment.MemoryFragmentStorage, "register", recording)
-    return seen
-
-
-def inner(declared: list[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
-    return [entry for entry in declared if entry[1] is not None]
+def declared(monkeypatch) -> list[Declared]:
+    """Every fragment the page declares, with the fragment it is declared in (tests/support/fragments.py)."""
+    return record_fragments(monkeypatch)
 
 
 def seat_page(code: str, token: str) -> AppTest:
@@ -95,7 +83,7 @@ def test_the_rounds_review_is_drawn_by_the_live_part_itself(progress_db, light_r
     assert "Round over" in texts_of(at)
     assert held and at.get("progress"), "the review's progress is on the page"
     assert declared, "the live part is a fragment"
-    assert not inner(declared), "no fragment inside the live part (it could break the browser's page)"
+    assert not nested(declared), describe(nested(declared), declared)  # it could break the browser's page
     assert watcher_data(at, code)["every"] > 0, "the live part looks again while choices are judged"
 
     for mine, real in held:  # every choice judged
@@ -105,7 +93,7 @@ def test_the_rounds_review_is_drawn_by_the_live_part_itself(progress_db, light_r
     assert not at.exception, [e.message for e in at.exception]
     assert "Replay with every hand shown" in texts_of(at) and not at.get("progress")
     assert "every" not in watcher_data(at, code), "nothing is looked at again once the review is drawn"
-    assert not inner(declared)
+    assert not nested(declared), describe(nested(declared), declared)
 
 
 def test_a_hint_on_the_queue_is_drawn_by_the_live_part_itself(progress_db, monkeypatch, declared):
@@ -133,7 +121,7 @@ def test_a_hint_on_the_queue_is_drawn_by_the_live_part_itself(progress_db, monke
     assert not at.exception, [e.message for e in at.exception]
     assert "Thinking… (2 ahead of you)" in texts_of(at)
     assert declared, "the live part is a fragment"
-    assert not inner(declared), "no fragment inside the live part (it could break the browser's page)"
+    assert not nested(declared), describe(nested(declared), declared)  # it could break the browser's page
     assert watcher_data(at, code)["every"] > 0, "the live part looks again while the hint is on the queue"
 
     job.set_result(hint_view.hint(table.game.view(0), seed=1, max_nodes=20_000))  # the hint lands
@@ -141,7 +129,7 @@ def test_a_hint_on_the_queue_is_drawn_by_the_live_part_itself(progress_db, monke
     assert not at.exception, [e.message for e in at.exception]
     assert "What a strong player would do" in texts_of(at) and "Thinking…" not in texts_of(at)
     assert "every" not in watcher_data(at, code)
-    assert not inner(declared)
+    assert not nested(declared), describe(nested(declared), declared)
 
 
 #: Runs ui/parts/live/watch.js in Node on a virtual clock (as tests/ui/live_watch_harness.mjs

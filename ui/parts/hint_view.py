@@ -155,7 +155,8 @@ def refined(key: str, moment: str, shown: Hint | PendingHint) -> Hint | PendingH
 def watch_refining(key: str, moment: str, shown: Hint | PendingHint) -> None:
     """While a deeper hint than ``shown`` is worked out, say so, in a fragment that looks
     twice a second (the page itself does not rerun) and reruns the page once it is done;
-    the page then shows it (:func:`refined`)."""
+    the page then shows it (:func:`refined`). Never call it while another fragment runs
+    (docs/tables.md, Known issues)."""
     if not refining(key, moment, shown):
         return
 
@@ -171,7 +172,8 @@ def show_waiting(pending: PendingHint) -> None:
     """A hint still on the queue: "thinking… (N ahead of you)" from the queue's own count,
     in a fragment that looks again every :data:`LOOK_AGAIN` seconds only while it waits,
     and reruns the page once the hint has landed (the page then shows it); a hint that
-    could not be worked out says so plainly."""
+    could not be worked out says so plainly. Never call it while another fragment runs
+    (docs/tables.md, Known issues)."""
     tr = session.tr()
     if pending.failed:
         st.warning(tr("jobs.hint_failed"), icon=":material/error:")

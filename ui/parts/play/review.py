@@ -184,7 +184,9 @@ def judged_panel(judge: RoundJudge, show: Callable[[RoundReview], None], *, luck
     then ``show(review)`` once every one is. A fragment that looks again every
     :data:`LOOK_AGAIN` seconds only while something is pending; when the review completes it
     reruns the page once, which draws the panel again with no timer, so nothing reruns on a
-    timer after that. Inside another fragment (a table's live part) it works the same way."""
+    timer after that. Never call it while another fragment runs (a table's live part draws
+    its review itself): a fragment inside a fragment can break the browser's page
+    (docs/tables.md, Known issues; tests/ui/test_no_nested_fragments.py)."""
     pending = judge.pending > 0
 
     def panel() -> None:
