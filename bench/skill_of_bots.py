@@ -204,8 +204,11 @@ def main() -> None:
                 counts[p] += len(row["decisions"])
                 print(f"{p[0]} {p[1]} round {row['round']}: {len(row['decisions'])} decisions, "
                       f"{row['cpu']:.0f} s; {counts[p]} in all", flush=True)
+    # the levels the app offers; the log also keeps retired ones (casual-rules: the club
+    # player before issue 50), which --bots can still print
     data = figures(rows)
     print(table(data, args.bots.split(",")))
+    data = {game: {bot: row for bot, row in levels.items() if bot in BOT_LEVELS} for game, levels in data.items()}
     if args.record:
         record(data)
         print(f"written: {BOT_FILE}")
