@@ -1,10 +1,9 @@
 """Your mistakes in headless Chromium.
 
-* A guest plays the end of a round on Play with a planted blunder (partners, deal 4: with
-  3-5, 3-6 and 4-6 in hand and the ends 1 and 3, laying 3-5 loses about 29 points against
-  3-6); the review judges it, the proof job proves it (24 consistent deals, every one
-  solved) and keeps the puzzle in the guest's session; Your mistakes serves it and it is
-  solved with the keyboard alone.
+* A guest plays the end of a round on Play with a planted blunder (Partners, deal 112 against
+  the club player: laying 0-5 loses about 41 points against 3-5 on the right end); the
+  review judges it, the proof job proves it (on every consistent deal) and keeps the puzzle
+  in the guest's session; Your mistakes serves it and it is solved with the keyboard alone.
 * A proven personal puzzle of a profile's, put in the test server's database as the proof
   job keeps one, is counted on Home, opened from there and solved with the keyboard (Tab to
   the hand, the arrow keys to the tile, Enter to pick it up and Enter to lay it); axe finds
@@ -84,20 +83,28 @@ def test_a_planted_blunder_is_solved_by_keyboard_on_the_page(browser, app_url):
         store.close()
 
 
-#: the planted blunder: deal 4 of Partners against three club players, your first legal
-#: move until move 21, where 3-5 (on the 3) throws the round away and 3-6 keeps it
-DEAL, PLY, BLUNDER, FIX = "4", 20, "3-5@R", "3-6@R"
+#: the planted blunder: deal 112 of Partners against three club players, your first legal
+#: move until move 19, where 0-5 (it fits one end only) throws the round away: you then
+#: pass twice and the round goes out; 3-5 on the right end keeps it (found by searching the
+#: deals for that shape; the assertions below check the shape on every run)
+DEAL, PLY, BLUNDER, FIX = "112", 18, "0-5@L", "3-5@R"
 
 
-def _match_before_the_blunder() -> str:
-    """The match kept at move 21 (``matches.live_match``, as a reload brings one back), your
-    earlier choices already judged (as best: nothing to prove there). Returns its id."""
+def _match_before_the_blunder() -> tuple[str, int]:
+    """The match kept at the blunder (``matches.live_match``, as a reload brings one back),
+    your earlier choices already judged (as best: nothing to prove there). Returns its id
+    and the number of deals that fit there (the proof's, worked out here as the app will)."""
     from progress import open_store
+    from strategy.mistake_proof import prove
 
     game = Game.start(Setup("laplaza_partners", 4, (), DEAL, ("human", "casual", "casual", "casual")))
     while len(game.rounds[0]) < PLY:
         game.play(game.round.legal_actions()[0]) if game.human_to_move else game.play_bot()
-    assert game.human_to_move and BLUNDER in [str(a) for a in game.round.legal_actions()]
+    legal = [str(a) for a in game.round.legal_actions()]
+    assert game.human_to_move and BLUNDER in legal and FIX in legal
+    assert sum(a.startswith(BLUNDER.split("@")[0] + "@") for a in legal) == 1  # one tap lays it
+    proof = prove(game.view(0), BLUNDER)
+    assert proof is not None and proof.exact and proof.best == FIX
     judged = [Decision(ply, game.rounds[0][ply].action, game.rounds[0][ply].action, 0.0, 0.0, 0.0, "best", 0.0, 0.0,
                        24, False).to_dict() for ply, _ in decision_points(game, 0)]
     key = new_key()
@@ -106,13 +113,14 @@ def _match_before_the_blunder() -> str:
         assert LiveMatches(store).put(key, {**game.to_dict(), "reviews": {}, "judged": judged}, game.version)
     finally:
         store.close()
-    return key
+    return key, proof.deals
 
 
 def test_a_blunder_played_on_play_comes_back_as_a_puzzle_and_is_solved_by_keyboard(browser, app_url):
     page = browser.new_page(viewport=DESKTOP)
     try:
-        page.goto(f"{app_url}/play?match={_match_before_the_blunder()}&pace=fast&lang=en")
+        key, deals = _match_before_the_blunder()
+        page.goto(f"{app_url}/play?match={key}&pace=fast&lang=en")
         table = _board(page, f"play:{DEAL}:1:board")
         tile = BLUNDER.split("@")[0]
         expect(table.locator(f'[data-tile="{tile}"].playable')).to_be_visible(timeout=60_000)
@@ -147,7 +155,7 @@ def test_a_blunder_played_on_play_comes_back_as_a_puzzle_and_is_solved_by_keyboa
         page.keyboard.press("Enter")
         verdict = page.locator('[data-testid="stAlertContentSuccess"]').first
         expect(verdict).to_contain_text(EN("mistakes.right_best", move=action_label(EN, FIX)), timeout=30_000)
-        expect(verdict).to_contain_text("24")                          # every one of the 24 deals that fit
+        expect(verdict).to_contain_text(f"{deals:,}")                  # every one of the deals that fit
         wait_until_idle(page)
         assert_accessible(page, "a personal puzzle from Play, solved", sizes=(DESKTOP,))
     finally:
