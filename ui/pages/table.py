@@ -40,7 +40,8 @@ from ui.labels import game_title, result_summary, seat_labels, side_label
 from ui.parts.board_frame import show_board
 from ui.parts.classroom.quiz import app_base, qr_svg
 from ui.parts.mistakes.book import guest_mistakes
-from ui.parts.hint_view import PendingHint, hint_for, landed, refined, refining, show_hint, stop_thinking, think_ahead
+from ui.parts.hint_view import (PendingHint, hint_for, landed, refined, refining, show_hint, stop_thinking, think_ahead,
+                                waiting_notice)
 from ui.parts.live.watch import watch
 from ui.parts.play.review import LOOK_AGAIN as REVIEW_LOOK_AGAIN
 from ui.parts.play.review import show_progress, show_review
@@ -365,12 +366,7 @@ def show_asked_hint(code: str, table: Table, seat: int, hint) -> None:
     (``show_waiting``, ``watch_refining``: see :func:`playing`)."""
     game = table.game
     if isinstance(hint, PendingHint):
-        if hint.failed:
-            st.warning(tr("jobs.hint_failed"), icon=":material/error:")
-        else:
-            ahead = hint.job.ahead()
-            st.info(tr("jobs.hint_thinking_queue", n=ahead) if ahead else tr("jobs.hint_thinking"),
-                    icon=":material/hourglass_top:")
+        waiting_notice(hint)
         return
     show_hint(hint, game.setup.rules(), game.view(seat))
     if hint_working(code, table, hint):
@@ -444,8 +440,7 @@ def review_part(code: str, table: Table, seat: int, index: int, names: list[str]
     own on a timer (``judged_panel``, the play page's way), which inside the live part
     could leave the browser's page broken (see :func:`playing`)."""
     game = table.game
-    judged = judge(code, seat, index, table)
-    judged.fill(game)
+    judged = round_judge(code, table, seat)  # ``index`` is the round just over
     offer_round_as_guest(code, table, seat, index, judged)
     review = judged.review()
     with st.container():  # one block, as the review's fragment drew it

@@ -174,9 +174,8 @@ def show_waiting(pending: PendingHint) -> None:
     and reruns the page once the hint has landed (the page then shows it); a hint that
     could not be worked out says so plainly. Never call it while another fragment runs
     (docs/tables.md, Known issues)."""
-    tr = session.tr()
     if pending.failed:
-        st.warning(tr("jobs.hint_failed"), icon=":material/error:")
+        waiting_notice(pending)
         return
     waiting = not pending.job.done()
 
@@ -185,11 +184,22 @@ def show_waiting(pending: PendingHint) -> None:
             if waiting:
                 st.rerun()  # landed: the page draws it, and this fragment no more
             return
-        ahead = pending.job.ahead()
-        text = tr("jobs.hint_thinking_queue", n=ahead) if ahead else tr("jobs.hint_thinking")
-        st.info(text, icon=":material/hourglass_top:")
+        waiting_notice(pending)
 
     st.fragment(look, run_every=LOOK_AGAIN if waiting else None)()
+
+
+def waiting_notice(pending: PendingHint) -> None:
+    """What a hint not yet landed says once: it could not be worked out, or "thinking…
+    (N ahead of you)" from the queue's own count. No fragment and no timer: the caller
+    looks again (:func:`show_waiting`, or the table's live part)."""
+    tr = session.tr()
+    if pending.failed:
+        st.warning(tr("jobs.hint_failed"), icon=":material/error:")
+        return
+    ahead = pending.job.ahead()
+    st.info(tr("jobs.hint_thinking_queue", n=ahead) if ahead else tr("jobs.hint_thinking"),
+            icon=":material/hourglass_top:")
 
 
 def certainty_text(tr, hint: Hint) -> str:
